@@ -1,0 +1,1 @@
+"""The ``holdem`` command (typer): one module per group of subcommands."""

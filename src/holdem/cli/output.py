@@ -1,0 +1,30 @@
+"""Shared output helpers: one console, JSON printing, and errors as one clear line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.console import Console
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+def print_json(payload: Any) -> None:
+    typer.echo(json.dumps(payload))
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn a holdem error into one red line on stderr and exit status 2."""
+    from holdem.errors import HoldemError
+
+    try:
+        yield
+    except HoldemError as error:
+        errors.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None

@@ -1,0 +1,20 @@
+"""One exception hierarchy for the whole package.
+
+Every message names what was wrong and what is allowed, in words a player understands.
+"""
+
+
+class HoldemError(Exception):
+    """Base class of every error holdem raises on purpose."""
+
+
+class ParseError(HoldemError, ValueError):
+    """Text (a card, a list of cards, a file) could not be read."""
+
+
+class InvalidCardsError(HoldemError, ValueError):
+    """Cards that cannot go together: a duplicate, too few or too many, a bad code."""
+
+
+class DeckError(HoldemError):
+    """The deck cannot do what was asked (deal past its end, remove a missing card)."""

@@ -1,0 +1,46 @@
+"""Hand evaluation: the value of a hand, many hands at once, and showdowns explained.
+
+- ``evaluate(cards)``: a ``HandValue`` for 5, 6 or 7 cards.
+- ``evaluate_batch(codes)``: strengths for an array of hands (numba).
+- ``compare(board, *holes)``: the winners and the reason in words.
+
+Importing this package loads the lookup tables (built once, then cached on disk);
+``evaluate_batch`` imports numba only when first called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from holdem.evaluator.classes import CLASSES, Category, HandClass, category_of
+from holdem.evaluator.compare import Comparison, compare, explain
+from holdem.evaluator.hand_value import HandValue
+from holdem.evaluator.scalar import evaluate
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "CLASSES",
+    "Category",
+    "Comparison",
+    "HandClass",
+    "HandValue",
+    "category_of",
+    "compare",
+    "evaluate",
+    "evaluate_batch",
+    "explain",
+]
+
+
+def evaluate_batch(codes: Any) -> np.ndarray:
+    """Strengths of an (N, 5..7) array of card codes; see ``holdem.evaluator.batch``."""
+    from holdem.evaluator.batch import evaluate_batch as kernel
+
+    return kernel(codes)
+
+
+evaluate_batch.__doc__ = "Strengths of many hands at once (numba).\n\n" + (
+    "See holdem.evaluator.batch.evaluate_batch."
+)
