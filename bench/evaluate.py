@@ -152,19 +152,21 @@ def best_rates(codes: np.ndarray, scale: int, repeats: int = 3) -> dict[str, tup
     return {name: (counts[name], counts[name] / best[name]) for name in runs}
 
 
-def result_row(contender: Contender, hands: int, rate: float, eval7: float) -> dict[str, Any]:
-    return {
-        "name": contender.name,
-        "version": version(contender.name.split()[0]),  # the distribution is the name's first word
-        "call": contender.call,
-        "hands": hands,
-        "hands_per_s": rate,
-        "vs_eval7": rate / eval7,
-    }
-
-
-def environment(cpu: int | None) -> dict[str, Any]:
-    return {
+def build_report(rates: dict[str, tuple[int, float]], cpu: int | None) -> dict[str, Any]:
+    """All the figures, with every rate also as a multiple of eval7's."""
+    base = rates["eval7"][1]
+    results = [
+        {
+            "name": c.name,
+            "version": version(c.name.split()[0]),  # the distribution is the name's first word
+            "call": c.call,
+            "hands": rates[c.name][0],
+            "hands_per_s": rates[c.name][1],
+            "vs_eval7": rates[c.name][1] / base,
+        }
+        for c in CONTENDERS
+    ]
+    environment = {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "python": platform.python_version(),
         "numpy": np.__version__,
@@ -172,6 +174,12 @@ def environment(cpu: int | None) -> dict[str, Any]:
         "machine": platform.machine(),
         "cpu_count": os.cpu_count(),
         "pinned_cpu": cpu,
+    }
+    return {
+        "environment": environment,
+        "results": results,
+        "batch_vs_eval7": rates["holdem evaluate_batch"][1] / base,
+        "scalar_vs_eval7": rates["holdem evaluate"][1] / base,
     }
 
 
@@ -206,15 +214,7 @@ def main() -> None:
     evaluate_batch(codes[:100])  # compile (or load) the numba kernel outside the clock
     for contender in CONTENDERS:
         check_order(contender, codes[:SANITY_HANDS])
-    rates = best_rates(codes, scale)
-    eval7_rate = rates["eval7"][1]
-    results = [result_row(c, *rates[c.name], eval7_rate) for c in CONTENDERS]
-    report = {
-        "environment": environment(cpu),
-        "results": results,
-        "batch_vs_eval7": rates["holdem evaluate_batch"][1] / eval7_rate,
-        "scalar_vs_eval7": rates["holdem evaluate"][1] / eval7_rate,
-    }
+    report = build_report(best_rates(codes, scale), cpu)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -72,7 +72,7 @@ def evaluate_batch(codes: Any) -> np.ndarray:
     ``evaluate`` does: higher is better, equal is a tie.
 
     >>> from holdem.cards import parse_cards
-    >>> evaluate_batch([parse_cards("AsKsQsJsTs2d3c"), parse_cards("2c3d4h5s7c8d9h")]).tolist()
+    >>> evaluate_batch([parse_cards("AsKsQsJsTs"), parse_cards("7c5d4h3s2c")]).tolist()
     [7462, 1]
     """
     hands = np.asarray(codes)

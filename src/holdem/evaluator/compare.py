@@ -49,7 +49,7 @@ def compare(board: CardsLike, *holes: CardsLike) -> Comparison:
 
     >>> compare("Ac9d7s4h2c", "AsKd", "AhQc").reason
     'A-A-K-9-7 beats A-A-Q-9-7: king kicker'
-    >>> compare("KsKhQdQcJs", "8d3c", "Th9h").reason
+    >>> compare("KsKhQdQcJs", "8d3c", "7h6h").reason
     'split: the board plays (K-K-Q-Q-J)'
     """
     board_cards = tuple(parse_cards(board))
