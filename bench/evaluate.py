@@ -18,6 +18,7 @@ import argparse
 import gc
 import json
 import platform
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -34,6 +35,7 @@ import treys
 
 from holdem.cards import ALL_CARDS
 from holdem.evaluator import evaluate, evaluate_batch
+from holdem.evaluator.scalar import evaluate_python
 
 SEED = 20240601
 SANITY_HANDS = 3000
@@ -56,6 +58,12 @@ def holdem_batch(codes: np.ndarray) -> Run:
 def holdem_scalar(codes: np.ndarray) -> Run:
     hands = [[ALL_CARDS[c] for c in row] for row in codes.tolist()]
     return lambda: [evaluate(h) for h in hands]
+
+
+def holdem_python(codes: np.ndarray) -> Run:
+    # The fallback where the C accelerator could not be built.
+    hands = [[ALL_CARDS[c] for c in row] for row in codes.tolist()]
+    return lambda: [evaluate_python(h) for h in hands]
 
 
 def eval7_scalar(codes: np.ndarray) -> Run:
@@ -89,6 +97,7 @@ def pokerkit_scalar(codes: np.ndarray) -> Run:
 CONTENDERS = [
     Contender("holdem evaluate_batch", "evaluate_batch(uint8 (N, 7))", holdem_batch, 5_000_000, 1),
     Contender("holdem evaluate", "evaluate([Card] * 7)", holdem_scalar, 200_000, 1),
+    Contender("holdem evaluate_python", "evaluate_python([Card] * 7)", holdem_python, 200_000, 1),
     Contender("eval7", "eval7.evaluate([eval7.Card] * 7)", eval7_scalar, 200_000, 1),
     Contender("phevaluator", "evaluate_cards(*7 ints)", phevaluator_scalar, 200_000, -1),
     Contender("treys", "Evaluator().evaluate(hole, board)", treys_scalar, 50_000, -1),
@@ -127,6 +136,16 @@ def check_order(contender: Contender, codes: np.ndarray) -> None:
         if (b > a) - (b < a) != (int(y > x) - int(y < x)) * contender.sign:
             hands = [" ".join(str(ALL_CARDS[c]) for c in codes[j]) for j in (i, i + 1)]
             sys.exit(f"{contender.name} disagrees with holdem on the order of {hands}")
+
+
+def import_seconds(repeats: int = 5) -> float:
+    """Best time of ``import holdem`` in a fresh interpreter (the evaluator loads on first use)."""
+    code = "import time; t = time.perf_counter(); import holdem; print(time.perf_counter() - t)"
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        for _ in range(repeats)
+    ]
+    return min(float(run.stdout) for run in runs)
 
 
 def time_once(run: Run) -> float:
@@ -180,6 +199,7 @@ def build_report(rates: dict[str, tuple[int, float]], cpu: int | None) -> dict[s
         "results": results,
         "batch_vs_eval7": rates["holdem evaluate_batch"][1] / base,
         "scalar_vs_eval7": rates["holdem evaluate"][1] / base,
+        "import_holdem_s": import_seconds(),
     }
 
 
@@ -201,6 +221,7 @@ def print_markdown(report: dict[str, Any]) -> None:
     batch, scalar = report["batch_vs_eval7"], report["scalar_vs_eval7"]
     print(f"batch vs eval7: {batch:.1f}x (target >= 30x)")
     print(f"scalar evaluate vs eval7: {scalar:.2f}x (target >= 1x)")
+    print(f"import holdem: {report['import_holdem_s']:.3f} s (target < 0.3 s)")
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from holdem.cards import ALL_CARDS
 from holdem.evaluator import Category, evaluate, evaluate_batch
 from holdem.evaluator.classes import CLASSES
 from holdem.evaluator.combos import colex_combinations
+from holdem.evaluator.scalar import evaluate_python
 
 # The first strength of each category, to count categories from strengths.
 CATEGORY_STARTS = np.array(
@@ -45,10 +46,11 @@ def test_r50_all_2598960_five_card_hands(all_five_card_hands):
 
 
 @pytest.mark.slow
-def test_scalar_and_batch_agree_on_every_five_card_hand(all_five_card_hands):
+@pytest.mark.parametrize("scalar", [evaluate, evaluate_python], ids=["accelerated", "python"])
+def test_scalar_and_batch_agree_on_every_five_card_hand(all_five_card_hands, scalar):
     strengths = evaluate_batch(all_five_card_hands)
     for hand, strength in zip(all_five_card_hands.tolist(), strengths.tolist(), strict=True):
-        assert evaluate([ALL_CARDS[c] for c in hand]).strength == strength
+        assert scalar([ALL_CARDS[c] for c in hand]).strength == strength
 
 
 @pytest.mark.slow
