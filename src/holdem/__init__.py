@@ -13,7 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from holdem.cards import Card, Deck, format_cards, parse_cards
-from holdem.errors import DeckError, HoldemError, InvalidCardsError, ParseError
+from holdem.errors import (
+    DeckError,
+    DuplicateCardError,
+    HoldemError,
+    InvalidCardsError,
+    ParseError,
+)
 
 if TYPE_CHECKING:
     from holdem.evaluator import (
@@ -35,6 +41,7 @@ __all__ = [
     "Comparison",
     "Deck",
     "DeckError",
+    "DuplicateCardError",
     "HandValue",
     "HoldemError",
     "InvalidCardsError",

@@ -15,7 +15,7 @@ import random
 import secrets
 from collections.abc import Iterable
 
-from holdem.errors import DeckError, InvalidCardsError, ParseError
+from holdem.errors import DeckError, DuplicateCardError, InvalidCardsError, ParseError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -131,11 +131,11 @@ def _code(value: int) -> int:
 
 
 def ensure_distinct(cards: Iterable[int]) -> None:
-    """Raise InvalidCardsError naming the first card that appears twice."""
+    """Raise DuplicateCardError naming the first card that appears twice."""
     seen: set[int] = set()
     for card in cards:
         if card in seen:
-            raise InvalidCardsError(
+            raise DuplicateCardError(
                 f"{ALL_CARDS[card]} appears twice: every card in play is distinct"
             )
         seen.add(card)

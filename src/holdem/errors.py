@@ -16,5 +16,9 @@ class InvalidCardsError(HoldemError, ValueError):
     """Cards that cannot go together: a duplicate, too few or too many, a bad code."""
 
 
+class DuplicateCardError(InvalidCardsError, ParseError):
+    """A card given twice where every card must be distinct (a hand, a board, a deck)."""
+
+
 class DeckError(HoldemError):
     """The deck cannot do what was asked (deal past its end, remove a missing card)."""
