@@ -22,3 +22,15 @@ class DuplicateCardError(InvalidCardsError, ParseError):
 
 class DeckError(HoldemError):
     """The deck cannot do what was asked (deal past its end, remove a missing card)."""
+
+
+class ConfigError(HoldemError, ValueError):
+    """A game or hand configuration that cannot be played."""
+
+
+class IllegalActionError(HoldemError):
+    """An action the rules do not allow now; the hand is left exactly as it was."""
+
+
+class DealingError(HoldemError):
+    """A dealing step out of order, or cards that cannot be dealt."""

@@ -61,11 +61,12 @@ def compare(board: CardsLike, *holes: CardsLike) -> Comparison:
     best = max(values)
     winners = tuple(i for i, v in enumerate(values) if v == best)
     return Comparison(
-        board_cards, hole_cards, values, winners, _reason(board_cards, values, winners)
+        board_cards, hole_cards, values, winners, reason(board_cards, values, winners)
     )
 
 
-def _reason(board: Sequence[Card], values: Sequence[HandValue], winners: Sequence[int]) -> str:
+def reason(board: Sequence[Card], values: Sequence[HandValue], winners: Sequence[int]) -> str:
+    """Why ``winners`` (indices into ``values``) win: a split, or the best against the rest."""
     best = values[winners[0]]
     if len(winners) > 1:
         shape = words.dashed(five_ranks(best.hand_class))

@@ -1,0 +1,87 @@
+"""A small TOML writer: the values a PHH file holds, written so ``tomllib`` reads them back
+equal. Strings use PHH's usual single quotes when they can, else escaped double quotes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from typing import Any, TypeAlias, cast
+
+TomlValue: TypeAlias = (
+    str
+    | bool
+    | int
+    | float
+    | dt.date
+    | dt.time
+    | tuple["TomlValue", ...]
+    | Mapping[str, "TomlValue"]
+)
+"""A TOML value as kept in memory: arrays as tuples, tables as mappings."""
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+# Characters a literal ('...') string cannot hold; a basic string escapes them.
+_NOT_LITERAL = re.compile(r"['\x00-\x08\x0a-\x1f\x7f]")
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+_TO_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
+
+
+def format_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else format_string(key)
+
+
+def format_string(text: str) -> str:
+    if not _NOT_LITERAL.search(text):
+        return f"'{text}'"
+    return '"' + _TO_ESCAPE.sub(_escape, text) + '"'
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
+
+
+def format_value(value: Any) -> str:
+    """One TOML value; raises TypeError for what TOML cannot hold (None, sets, objects)."""
+    # bool before int: True is an int to Python but not to TOML.
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        # repr always has a '.' or an 'e', or is inf, -inf or nan: TOML reads back this float.
+        return repr(value)
+    if isinstance(value, str):
+        return format_string(value)
+    if isinstance(value, dt.date | dt.time):  # datetime is a date too
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(format_value(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        items = ", ".join(f"{format_key(k)} = {format_value(v)}" for k, v in value.items())
+        return "{ " + items + " }"
+    raise TypeError(
+        f"{value!r} ({type(value).__name__}) is not a TOML value: TOML holds strings, "
+        "numbers, booleans, dates and times, arrays and tables"
+    )
+
+
+def freeze(value: Any) -> TomlValue:
+    """A value from ``tomllib`` with its arrays made tuples, nested all the way down."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, Mapping):
+        return {key: freeze(item) for key, item in value.items()}
+    return cast(TomlValue, value)

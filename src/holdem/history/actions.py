@@ -1,0 +1,277 @@
+"""PHH action notation: ``d dh p3 AsKd``, ``p2 cbr 500 # shove`` and the rest.
+
+Each action is a small frozen value. ``player`` is **0-based** (``p1`` is player 0), so
+it indexes the hand's per-player arrays directly; the notation keeps PHH's 1-based
+``pN``. An unknown card (``??``) is ``None``. Every action keeps its commentary (the
+text after ``#``) and writes back to its PHH string with :func:`format_action`.
+
+>>> parse_action("p2 cbr 500 # shove")
+BetRaise(player=1, to=500, comment='shove')
+>>> parse_action("d dh p3 As??")
+DealHole(player=2, cards=(Card('As'), None), comment=None)
+>>> format_action(parse_action("p1  sm   -"))
+'p1 sm -'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from holdem.cards import ALL_CARDS, Card
+from holdem.history.errors import PHHError
+
+Cards = tuple[Card | None, ...]
+"""Cards as written in PHH, ``None`` for an unknown card (``??``)."""
+
+UNKNOWN_CARD = "??"
+
+# Only PHH's own spelling (rank then lower-case suit, two characters each) is read, so
+# every card writes back exactly as it was written.
+_CARD_OF_TEXT: dict[str, Card | None] = {str(card): card for card in ALL_CARDS}
+_CARD_OF_TEXT[UNKNOWN_CARD] = None
+
+_PLAYER_VERBS = (
+    "f (fold), cc (check or call), cbr AMOUNT (bet or raise to) and sm [CARDS|-] (show or muck)"
+)
+_DEALER_VERBS = "dh pN CARDS (deal hole cards) and db CARDS (deal board cards)"
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole:
+    """``d dh pN CARDS``: the dealer deals hole cards to a player."""
+
+    player: int
+    cards: Cards
+    comment: str | None = field(default=None, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _check_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard:
+    """``d db CARDS``: the dealer deals board cards (3 on the flop, then 1 and 1)."""
+
+    cards: Cards
+    comment: str | None = field(default=None, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _check_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """``pN f``."""
+
+    player: int
+    comment: str | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCall:
+    """``pN cc``: check, or call, whichever applies."""
+
+    player: int
+    comment: str | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class BetRaise:
+    """``pN cbr AMOUNT``: bet or raise *to* ``to`` chips in total this round."""
+
+    player: int
+    to: int
+    comment: str | None = field(default=None, kw_only=True)
+
+    def __post_init__(self) -> None:
+        if self.to <= 0:
+            raise PHHError(f"the amount to bet or raise to must be positive, not {self.to}")
+
+
+@dataclass(frozen=True, slots=True)
+class ShowMuck:
+    """``pN sm CARDS`` shows, ``pN sm`` mucks, ``pN sm -`` shows the cards already dealt.
+
+    ``cards`` is ``None`` when no cards are written (a muck, or ``shown_dealt``).
+    """
+
+    player: int
+    cards: Cards | None = None
+    shown_dealt: bool = False
+    comment: str | None = field(default=None, kw_only=True)
+
+    def __post_init__(self) -> None:
+        if self.cards is not None:
+            if self.shown_dealt:
+                raise PHHError("show either cards or, with shown_dealt, the cards dealt: not both")
+            _check_cards(self.cards)
+
+    @property
+    def mucked(self) -> bool:
+        return self.cards is None and not self.shown_dealt
+
+
+@dataclass(frozen=True, slots=True)
+class NoOp:
+    """An action that is only commentary (``# text``), or an empty string."""
+
+    comment: str | None = field(default=None, kw_only=True)
+
+
+Action = DealHole | DealBoard | Fold | CheckCall | BetRaise | ShowMuck | NoOp
+"""One entry of a hand's ``actions`` array."""
+
+
+def parse_action(text: str) -> Action:
+    """Read one PHH action string; raise :class:`PHHError` saying what is wrong."""
+    body, hash_sign, after = text.partition("#")
+    # One space after '#' is the separator the writer puts there; the rest is the comment.
+    comment = (after[1:] if after.startswith(" ") else after) if hash_sign else None
+    words = body.split()
+    if not words:
+        return NoOp(comment=comment)
+    actor, args = words[0], words[1:]
+    if actor == "d":
+        verb = args[0] if args else None
+        if verb == "dh":
+            if len(args) != 3:
+                raise PHHError(
+                    f"write the deal of hole cards as 'd dh pN CARDS', not {body.strip()!r}"
+                )
+            return DealHole(_player(args[1]), _cards(args[2]), comment=comment)
+        if verb == "db":
+            if len(args) != 2:
+                raise PHHError(
+                    f"write the deal of board cards as 'd db CARDS', not {body.strip()!r}"
+                )
+            return DealBoard(_cards(args[1]), comment=comment)
+        what = "no dealer action" if verb is None else f"unknown dealer action {verb!r}"
+        raise PHHError(f"{what}: the dealer's actions are {_DEALER_VERBS}")
+    player = _player(actor)
+    if not args:
+        raise PHHError(f"no action after {actor!r}: a player's actions are {_PLAYER_VERBS}")
+    verb, rest = args[0], args[1:]
+    if verb in ("f", "cc"):
+        if rest:
+            raise PHHError(f"{verb!r} takes nothing after it, but {' '.join(rest)!r} follows")
+        return Fold(player, comment=comment) if verb == "f" else CheckCall(player, comment=comment)
+    if verb == "cbr":
+        if len(rest) != 1:
+            raise PHHError("'cbr' takes one amount, the total to bet or raise to: 'p2 cbr 500'")
+        return BetRaise(player, _amount(rest[0]), comment=comment)
+    if verb == "sm":
+        if not rest:
+            return ShowMuck(player, comment=comment)
+        if len(rest) == 1:
+            if rest[0] == "-":
+                return ShowMuck(player, shown_dealt=True, comment=comment)
+            return ShowMuck(player, _cards(rest[0]), comment=comment)
+        raise PHHError(f"'sm' takes one card string or '-', not {' '.join(rest)!r}")
+    if verb == "sd":
+        raise PHHError(
+            f"'sd' (stand pat or discard) is for draw games, not Hold'em: "
+            f"a player's actions are {_PLAYER_VERBS}"
+        )
+    if verb == "pb":
+        raise PHHError(
+            f"'pb' (bring-in) is for stud games, not Hold'em: "
+            f"a player's actions are {_PLAYER_VERBS}"
+        )
+    raise PHHError(f"unknown player action {verb!r}: a player's actions are {_PLAYER_VERBS}")
+
+
+def format_action(action: Action) -> str:
+    """Write an action back in PHH notation; the inverse of :func:`parse_action`."""
+    match action:
+        case DealHole(player, cards):
+            core = f"d dh p{player + 1} {format_phh_cards(cards)}"
+        case DealBoard(cards):
+            core = f"d db {format_phh_cards(cards)}"
+        case Fold(player):
+            core = f"p{player + 1} f"
+        case CheckCall(player):
+            core = f"p{player + 1} cc"
+        case BetRaise(player, to):
+            core = f"p{player + 1} cbr {to}"
+        case ShowMuck(player, cards, shown_dealt):
+            if shown_dealt:
+                core = f"p{player + 1} sm -"
+            elif cards is None:
+                core = f"p{player + 1} sm"
+            else:
+                core = f"p{player + 1} sm {format_phh_cards(cards)}"
+        case NoOp():
+            core = ""
+        case _:
+            assert_never(action)
+    if action.comment is None:
+        return core
+    comment = f"# {action.comment}" if action.comment else "#"
+    return f"{core} {comment}" if core else comment
+
+
+def format_phh_cards(cards: Cards) -> str:
+    """``(Card('As'), None)`` -> ``'As??'``."""
+    return "".join(UNKNOWN_CARD if card is None else str(ALL_CARDS[card]) for card in cards)
+
+
+def parse_phh_cards(text: str) -> Cards:
+    """Read PHH cards: two characters each, rank (``23456789TJQKA``) then suit (``cdhs``),
+    or ``??`` for an unknown card. A known card written twice is an error."""
+    return _cards(text)
+
+
+def acting_player(action: Action) -> int | None:
+    """The 0-based player an action names (dealt to, or acting); None for the board or a no-op."""
+    if isinstance(action, DealBoard | NoOp):
+        return None
+    return action.player
+
+
+def _check_cards(cards: Cards) -> None:
+    # An empty card string would write an action that reads back as another, or not at all.
+    if not cards:
+        raise PHHError("no cards: an action that deals or shows cards names at least one")
+
+
+def _player(word: str) -> int:
+    number = word[1:]
+    if word[:1] != "p" or not (number.isascii() and number.isdigit()):
+        raise PHHError(
+            f"{word!r} is not an actor: write d for the dealer or p1, p2, ... for a player"
+        )
+    if int(number) < 1:
+        raise PHHError(f"{word!r} is not a player: players are numbered from p1")
+    return int(number) - 1
+
+
+def _amount(word: str) -> int:
+    if not (word.isascii() and word.isdigit()):
+        raise PHHError(
+            f"{word!r} is not an amount: write the total in whole chips, like 500 "
+            "(holdem counts chips in integers)"
+        )
+    amount = int(word)
+    if amount <= 0:
+        raise PHHError(f"the amount to bet or raise to must be positive, not {word}")
+    return amount
+
+
+def _cards(text: str) -> Cards:
+    cards: list[Card | None] = []
+    seen: set[Card] = set()
+    for i in range(0, len(text), 2):
+        token = text[i : i + 2]
+        if token not in _CARD_OF_TEXT:
+            raise PHHError(
+                f"{token!r} in {text!r} is not a card: write a rank (23456789TJQKA) then a "
+                "suit (cdhs), like As or Td, or ?? for an unknown card"
+            )
+        card = _CARD_OF_TEXT[token]
+        if card is not None:
+            if card in seen:
+                raise PHHError(f"{token} appears twice in {text!r}: every card is distinct")
+            seen.add(card)
+        cards.append(card)
+    return tuple(cards)
