@@ -1,8 +1,6 @@
 """The conformance corpus (../shared/corpus): every hand reads, and writes back to an equal
 hand; PokerKit's files are even reproduced byte for byte."""
 
-from pathlib import Path
-
 import pytest
 
 from holdem.history.phh import (
@@ -16,14 +14,9 @@ from holdem.history.phh import (
     load,
     loads,
 )
+from tests.corpus import CORPUS, needs_corpus
 
-# tests/history/ -> tests/ -> the repository root; the corpus sits beside the repository.
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-
-pytestmark = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the PHH corpus is not at {CORPUS} (it ships beside the repository)",
-)
+pytestmark = needs_corpus
 
 
 @pytest.fixture(scope="module")

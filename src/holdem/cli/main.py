@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from holdem.cli import hands
+from holdem.cli import hands, replay
 
 app = typer.Typer(
     name="holdem",
-    help="Texas Hold'em: hand evaluation now; the rules engine, odds and cardroom as they land.",
+    help="Texas Hold'em: hands, odds, the rules engine and hand histories.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 hands.register(app)
+replay.register(app)
 
 
 if __name__ == "__main__":

@@ -144,6 +144,23 @@ class Hand:
         if self.round.actor is None:
             self._end_betting_round()
 
+    def resolve_showdown(self) -> None:
+        """Finish a showdown left to the players: the rest show if they can win, else muck."""
+        if self.phase != Phase.SHOWDOWN or self.showdown is None:
+            raise IllegalActionError(f"there is no showdown to finish: {self._state_words()}")
+        self.showdown.resolve_automatically()
+        self._after_showdown_step()
+
+    def reveal(self, player: int, cards: Sequence[Card]) -> None:
+        """Learn hole cards nobody knew (a recorded hand tabled at an all-in, R30)."""
+        hole = self.holes[player]
+        if hole is None or None not in hole:
+            raise DealingError(f"player {player + 1}'s hole cards are already known")
+        if len(cards) != 2:
+            raise DealingError(f"a player holds 2 hole cards, not {len(cards)}")
+        self._check_new_cards(list(cards))
+        self.holes[player] = tuple(cards)
+
     # -- dealing --------------------------------------------------------------------------
 
     def deal_hole(self, player: int, cards: Sequence[Card | None]) -> None:

@@ -1,0 +1,65 @@
+"""``holdem replay``: replay PHH hand histories and check the recorded finishing stacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from holdem.cli.output import console, errors
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)
+
+
+def replay(
+    paths: Annotated[
+        list[Path], typer.Argument(help=".phh and .phhs files or folders (recursive).")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per hand and line.")
+    ] = False,
+) -> None:
+    """Replay hand histories through the rules engine; exit status 1 if any hand fails."""
+    from holdem.history.replay import replay_paths
+
+    counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
+    try:
+        for result in replay_paths(paths):
+            kind = (
+                "error" if result.error is not None
+                else {True: "match", False: "mismatch", None: "unchecked"}[result.match]
+            )  # fmt: skip
+            counts[kind] += 1
+            if as_json:
+                typer.echo(json.dumps(result.as_json()))
+            elif kind != "match":
+                where = f"{result.file}" + (
+                    f" [{result.index}]" if result.index is not None else ""
+                )
+                console.print(f"[yellow]{kind}[/yellow] {where}: {_detail(result)}")
+    except FileNotFoundError as error:
+        errors.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    if not as_json:
+        total = sum(counts.values())
+        console.print(
+            f"{total} hands: {counts['match']} match, {counts['mismatch']} do not, "
+            f"{counts['unchecked']} without finishing stacks, {counts['error']} could not be replayed"
+        )
+    if counts["mismatch"] or counts["error"]:
+        raise typer.Exit(1)
+
+
+def _detail(result: object) -> str:
+    from holdem.history.replay import Replay
+
+    assert isinstance(result, Replay)
+    if result.error is not None:
+        return result.error
+    if result.match is None:
+        return f"finishing stacks {list(result.finishing_stacks or ())} (none recorded)"
+    return f"ours {list(result.finishing_stacks or ())}, recorded {list(result.expected or ())}"

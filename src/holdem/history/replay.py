@@ -1,0 +1,193 @@
+"""Replay PHH hand histories through the rules engine and check the finishing stacks.
+
+Files made by PokerKit (the PHH corpus among them) follow PokerKit's house rules, so a
+replay runs under ``HandConfig.pokerkit_conventions()`` (antes before blinds, PokerKit's
+limit cap and reopening). A hand's ``finishing_stacks`` must match ours exactly, except
+that a recorded half chip (``10112.5``, written where a pot split unevenly) is matched by
+the whole chip on either side, as long as the total is the same: we give the odd chip
+to the first winner clockwise from the button (R25).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from holdem.engine import Action, Hand, HandConfig, Phase, Structure
+from holdem.errors import HoldemError
+from holdem.history.actions import Action as Step
+from holdem.history.actions import (
+    BetRaise,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    ShowMuck,
+    format_action,
+)
+from holdem.history.errors import PHHError
+from holdem.history.hand import HandHistory
+from holdem.history.phh import find_files, iter_hands
+
+_STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One replayed hand: where it came from, our finishing stacks and the verdict."""
+
+    file: str
+    index: int | None  # the hand's number in a .phhs, None for a .phh
+    finishing_stacks: tuple[int, ...] | None
+    expected: tuple[float, ...] | None
+    match: bool | None  # None when the file records no finishing stacks
+    error: str | None
+    hand: Hand | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.match is not False
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "index": self.index,
+            "finishing_stacks": list(self.finishing_stacks) if self.finishing_stacks else None,
+            "expected": list(self.expected) if self.expected is not None else None,
+            "match": self.match,
+            "error": self.error,
+        }
+
+
+def config_of(history: HandHistory) -> HandConfig:
+    """The engine configuration of a recorded hand (PokerKit's house rules)."""
+    if any(stack is None for stack in history.starting_stacks):
+        raise PHHError("a starting stack is unknown (inf): the hand cannot be replayed")
+    structure = _STRUCTURES[history.variant]
+    fixed = structure == Structure.FIXED_LIMIT
+    min_bet = history.small_bet if fixed else history.min_bet
+    return HandConfig(
+        structure=structure,
+        starting_stacks=tuple(s for s in history.starting_stacks if s is not None),
+        blinds_or_straddles=history.blinds_or_straddles,
+        antes=history.antes,
+        min_bet=min_bet or 1,
+        big_bet=history.big_bet if fixed else None,
+        ante_trimming=bool(history.ante_trimming_status),
+    ).pokerkit_conventions()
+
+
+def replay_hand(history: HandHistory) -> Hand:
+    """Play a recorded hand through the engine, step by step; raises on the first bad step."""
+    hand = Hand(config_of(history), auto_showdown=False)
+    for number, step in enumerate(history.actions):
+        try:
+            _apply(hand, step)
+        except HoldemError as error:
+            raise PHHError(f"actions[{number}] {format_action(step)!r}: {error}") from None
+    if not hand.is_over:
+        if hand.phase == Phase.SHOWDOWN:
+            hand.resolve_showdown()
+        else:
+            raise PHHError(f"the actions end before the hand does ({_waiting_for(hand)})")
+    return hand
+
+
+def _apply(hand: Hand, step: Step) -> None:
+    if isinstance(step, NoOp):
+        return
+    if isinstance(step, DealHole):
+        hand.deal_hole(step.player, step.cards)
+    elif isinstance(step, DealBoard):
+        cards = [c for c in step.cards if c is not None]
+        if len(cards) != len(step.cards):
+            raise PHHError("board cards cannot be unknown")
+        hand.deal_board(cards)
+    elif isinstance(step, ShowMuck):
+        _show_or_muck(hand, step)
+    else:
+        player = step.player
+        if _pointless_check(hand, step):
+            return
+        hand.act(_betting_action(hand, step), player=player)
+
+
+def _betting_action(hand: Hand, step: Fold | CheckCall | BetRaise) -> Action:
+    if isinstance(step, Fold):
+        return Action.fold()
+    if hand.to_act is None or hand.phase != Phase.BETTING:
+        return Action.check()  # let the engine word the refusal
+    legal = hand.legal_actions()
+    if isinstance(step, CheckCall):
+        return Action.check() if legal.check else Action.call()
+    return Action.bet(step.to) if legal.bet is not None else Action.raise_to(step.to)
+
+
+def _pointless_check(hand: Hand, step: Fold | CheckCall | BetRaise) -> bool:
+    """PokerKit asks a player to check when nobody else can bet; R12 (and we) skip that turn."""
+    if not isinstance(step, CheckCall) or hand.phase == Phase.BETTING:
+        return False
+    others = [p for p in range(hand.player_count) if p != step.player and hand.can_act(p)]
+    return hand.can_act(step.player) and not others
+
+
+def _show_or_muck(hand: Hand, step: ShowMuck) -> None:
+    cards = None if step.cards is None else tuple(c for c in step.cards if c is not None)
+    if hand.phase != Phase.SHOWDOWN:
+        # Hands tabled before an all-in runout (R30): the engine has turned them up already.
+        hole = hand.holes[step.player]
+        if cards and hole is not None and None in hole:
+            hand.reveal(step.player, cards)
+        return
+    action = Action.muck() if step.mucked else Action.show(cards or None)
+    hand.act(action, player=step.player)
+
+
+def _waiting_for(hand: Hand) -> str:
+    if hand.pending_deal is not None:
+        kind, index = hand.pending_deal
+        return (
+            f"waiting for hole cards for p{index + 1}"
+            if kind == "hole"
+            else "waiting for board cards"
+        )
+    if hand.to_act is not None:
+        return f"waiting for p{hand.to_act + 1} to act"
+    return hand.phase.value
+
+
+def stacks_match(ours: Sequence[int], recorded: Sequence[float]) -> bool:
+    """Exact, or a recorded half chip matched by the whole chip on either side (same total)."""
+    if len(ours) != len(recorded) or sum(ours) != sum(recorded):
+        return False
+    return all(
+        o == r or (r % 1 == 0.5 and abs(o - r) == 0.5) for o, r in zip(ours, recorded, strict=True)
+    )
+
+
+def replay(history: HandHistory, *, file: str = "", index: int | None = None) -> Replay:
+    expected = tuple(history.finishing_stacks) if history.finishing_stacks is not None else None
+    try:
+        hand = replay_hand(history)
+    except HoldemError as error:
+        return Replay(file, index, None, expected, None if expected is None else False, str(error))
+    assert hand.result is not None
+    stacks = hand.result.final_stacks
+    match = None if expected is None else stacks_match(stacks, expected)
+    return Replay(file, index, stacks, expected, match, None, hand)
+
+
+def replay_paths(paths: Sequence[str | Path]) -> Iterator[Replay]:
+    """Replay every hand of every .phh and .phhs file under ``paths`` (folders recursively).
+
+    A file or hand that cannot be read or replayed yields a Replay with its error, and
+    the others still replay.
+    """
+    for path in find_files(paths):
+        for read in iter_hands(path):
+            if isinstance(read.result, PHHError):
+                yield Replay(str(path), read.number, None, None, None, str(read.result))
+            else:
+                yield replay(read.result, file=str(path), index=read.number)

@@ -1,0 +1,45 @@
+"""``holdem replay`` run as a person would run it."""
+
+import json
+
+from tests.cli.test_hands_cli import run
+from tests.corpus import CORPUS, needs_corpus
+
+
+@needs_corpus
+def test_replay_the_wsop_hands():
+    result = run("replay", str(CORPUS / "wsop-2023"))
+    assert result.returncode == 0
+    assert "18 hands: 18 match, 0 do not" in result.stdout
+
+
+@needs_corpus
+def test_replay_json_lines():
+    result = run(
+        "replay",
+        str(CORPUS / "famous"),
+        str(CORPUS / "wsop-2023" / "event43-day5-hand-1.phh"),
+        "--json",
+    )
+    assert result.returncode == 0
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["match"] for line in lines] == [None, True]
+    assert set(lines[0]) == {"file", "index", "finishing_stacks", "expected", "match", "error"}
+    assert lines[1]["finishing_stacks"] == lines[1]["expected"]
+
+
+def test_a_bad_file_exits_1_and_names_the_problem(tmp_path):
+    (tmp_path / "bad.phh").write_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [100, 100]\nactions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'p2 cbr 3']\n"
+    )
+    result = run("replay", str(tmp_path), "--json")
+    assert result.returncode == 1
+    [line] = [json.loads(x) for x in result.stdout.splitlines()]
+    assert line["error"].startswith("actions[2] 'p2 cbr 3': the minimum raise is to 4")
+
+
+def test_a_missing_path_is_one_clear_line():
+    result = run("replay", "/nonexistent/hands")
+    assert result.returncode == 2
+    assert "nonexistent" in result.stderr and "Traceback" not in result.stderr
