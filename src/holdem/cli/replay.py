@@ -48,7 +48,8 @@ def replay(
         total = sum(counts.values())
         console.print(
             f"{total} hands: {counts['match']} match, {counts['mismatch']} do not, "
-            f"{counts['unchecked']} without finishing stacks, {counts['error']} could not be replayed"
+            f"{counts['unchecked']} without finishing stacks, "
+            f"{counts['error']} could not be replayed"
         )
     if counts["mismatch"] or counts["error"]:
         raise typer.Exit(1)
