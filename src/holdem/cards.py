@@ -204,6 +204,17 @@ class Deck:
         dead_set = set(dead)
         self._cards[self._next :] = [c for c in rest if c not in dead_set]
 
+    def put_back(self, cards: Iterable[int]) -> None:
+        """Return dealt cards to the bottom of the undealt stock (shuffle after, as R40 asks)."""
+        back = [ALL_CARDS[_code(c)] for c in cards]
+        stray = [c for c in back if c in self.remaining]
+        if stray:
+            raise DeckError(f"cannot put back {format_cards(stray, sep=' ')}: not dealt")
+        self.dealt = [c for c in self.dealt if c not in back]
+        self.burned = [c for c in self.burned if c not in back]
+        self._cards = [c for c in self._cards if c not in back] + back
+        self._next -= len(back)
+
     @property
     def remaining(self) -> list[Card]:
         """The undealt cards, top first."""

@@ -14,12 +14,13 @@ time), runs the four betting rounds, the showdown and the awards. Ask it
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from holdem.cards import ALL_CARDS, Card, Deck, ensure_distinct, format_cards
-from holdem.engine import betting, events
+from holdem.engine import betting, events, irregularities
 from holdem.engine.actions import Action, ActionKind, LegalActions
 from holdem.engine.config import HandConfig
 from holdem.engine.pots import build_pots, uncalled_excess
@@ -53,11 +54,18 @@ class Hand:
     """
 
     def __init__(
-        self, config: HandConfig, deck: Deck | None = None, *, auto_showdown: bool = True
+        self,
+        config: HandConfig,
+        deck: Deck | None = None,
+        *,
+        auto_showdown: bool = True,
+        rng: random.Random | None = None,
     ) -> None:
         self.config = config
         self.deck = deck
         self.auto_showdown = auto_showdown
+        self.rng = rng  # for the reshuffles of R40 and R41; None: a secure shuffle (R4)
+        self.procedure = irregularities.Procedure()
         n = config.player_count
         self.events: list[Event] = []
         self.stacks = list(config.starting_stacks)
@@ -144,6 +152,29 @@ class Hand:
         if self.round.actor is None:
             self._end_betting_round()
 
+    @property
+    def final_stacks(self) -> tuple[int, ...] | None:
+        """The stacks once the hand is over (the starting stacks if it was voided)."""
+        return tuple(self.stacks) if self.is_over else None
+
+    # -- a host's and a live dealer's operations (R39-R42) ---------------------------------
+
+    def void(self, reason: str = "voided by the host") -> None:
+        """Cancel the hand: every chip goes back, the button does not move (R42)."""
+        irregularities.void(self, reason)
+
+    def misdeal(self, reason: str = "misdeal") -> None:
+        """Before the first action: forced bets come back; the same button deals again (R39)."""
+        irregularities.misdeal(self, reason)
+
+    def expose_hole_card(self, player: int, which: int, replacement: Card | None = None) -> None:
+        """A hole card was seen during the deal (R39); ``replacement`` in explicit dealing."""
+        irregularities.expose_hole_card(self, player, which, replacement)
+
+    def premature_board(self, cards: Sequence[Card] | None = None) -> None:
+        """The next street was dealt before this betting round ended (R40, R41)."""
+        irregularities.premature_board(self, None if cards is None else tuple(cards), self.rng)
+
     def resolve_showdown(self) -> None:
         """Finish a showdown left to the players: the rest show if they can win, else muck."""
         if self.phase != Phase.SHOWDOWN or self.showdown is None:
@@ -183,6 +214,7 @@ class Hand:
         if len(cards) != needed:
             raise DealingError(f"the {STREET_NAMES[street]} is {needed} card(s), not {len(cards)}")
         self._check_new_cards(list(cards))
+        irregularities.check_not_set_aside(self, list(cards))
         self._lay_board(run, street, tuple(cards))
         self._after_board_dealt()
 
@@ -239,8 +271,9 @@ class Hand:
             self.phase = Phase.DEALING
             return
         street = self._next_street_of(run)
-        self.deck.burn()
-        self.events.append(events.CardBurned())
+        if not irregularities.before_board(self):
+            self.deck.burn()
+            self.events.append(events.CardBurned())
         cards = self.deck.deal(BOARD_SIZES[street] - BOARD_SIZES[street - 1])
         self._lay_board(run, street, tuple(cards))
         self._after_board_dealt()

@@ -1,0 +1,122 @@
+"""A host's and a live dealer's operations: misdeal, exposed card, premature cards, void (R39-R42)."""
+
+import random
+
+import pytest
+
+from holdem.cards import ALL_CARDS, Deck, parse_cards
+from holdem.engine import Action, Hand, HandConfig, Phase
+from holdem.engine.events import CardExposed, HandVoided, Misdealt
+from holdem.errors import DealingError, IllegalActionError
+
+CONFIG = HandConfig.create("nl", [200, 200, 200], small_blind=1, big_blind=2)
+
+
+def stacked(text: str) -> Deck:
+    top = parse_cards(text)
+    return Deck([*top, *(c for c in ALL_CARDS if c not in top)])
+
+
+# Dealt one card at a time (R2): p1 AhKh, p2 2c7s, p3 3d8d; then burn 9c, flop TcJcQc,
+# burn Ks, turn 4h, burn 5h, river 6h.
+DECK = "Ah 2c 3d Kh 7s 8d 9c Tc Jc Qc Ks 4h 5h 6h 2d"
+
+
+def test_r39_exposed_first_card_is_a_misdeal_and_forced_bets_come_back():
+    hand = Hand(CONFIG, stacked(DECK))
+    hand.expose_hole_card(0, 0)
+    assert hand.phase == Phase.VOIDED
+    assert isinstance(hand.events[-1], Misdealt)
+    assert hand.final_stacks == (200, 200, 200)
+
+
+def test_r39_exposed_later_card_is_replaced_and_becomes_the_first_burn():
+    hand = Hand(CONFIG, stacked(DECK))
+    # p3's second card (8d) was the sixth card dealt: the deal goes on.
+    assert hand.holes[2] == tuple(parse_cards("3d 8d"))
+    hand.expose_hole_card(2, 1)
+    assert hand.holes[2] == tuple(parse_cards("3d 9c"))  # the next card after the deal
+    assert any(isinstance(e, CardExposed) and str(e.card) == "8d" for e in hand.events)
+    for _ in range(3):
+        hand.act(Action.call() if hand.legal_actions().call else Action.check())
+    assert hand.deck is not None and hand.deck.burned == parse_cards("8d")  # no other burn
+    assert hand.board == parse_cards("Tc Jc Qc")
+
+
+def test_r39_a_second_exposed_card_is_a_misdeal():
+    hand = Hand(CONFIG, stacked(DECK))
+    hand.expose_hole_card(2, 1)
+    hand.expose_hole_card(1, 1)
+    assert hand.phase == Phase.VOIDED and "second" in hand.events[-1].reason
+
+
+def test_r39_no_misdeal_after_the_first_action():
+    hand = Hand(CONFIG, stacked(DECK))
+    hand.act(Action.call())
+    with pytest.raises(IllegalActionError, match="void the hand instead"):
+        hand.misdeal()
+    assert hand.phase == Phase.BETTING
+
+
+def test_r40_premature_flop_goes_back_and_the_new_flop_has_no_burn():
+    hand = Hand(CONFIG, stacked(DECK), rng=random.Random(5))
+    hand.act(Action.call())
+    hand.premature_board()  # the dealer burns and flops before the big blind has acted
+    early = [e.card for e in hand.events if isinstance(e, CardExposed)]
+    assert early == parse_cards("Tc Jc Qc")  # 9c was the burn
+    assert hand.deck is not None and hand.deck.burned == parse_cards("9c")
+    hand.act(Action.call())
+    hand.act(Action.check())
+    assert len(hand.board) == 3
+    assert hand.deck.burned == parse_cards("9c")  # the burn stays, the new flop has none
+    assert sorted(hand.deck.remaining + hand.board) == sorted(
+        [c for c in ALL_CARDS if c not in hand.deck.dealt + hand.deck.burned] + hand.board
+    )
+
+
+def test_r41_premature_turn_is_set_aside_then_shuffled_back_for_the_river():
+    hand = Hand(CONFIG, stacked(DECK + " 3h 7c"), rng=random.Random(1))
+    for _ in range(3):
+        hand.act(Action.call() if hand.legal_actions().call else Action.check())
+    assert hand.board == parse_cards("Tc Jc Qc")
+    hand.act(Action.check())
+    hand.premature_board()  # burn Ks, turn 4h dealt too soon: set aside
+    hand.act(Action.check())
+    hand.act(Action.check())
+    assert hand.board[3] == parse_cards("6h")[0]  # burn 5h, then the would-be river
+    for _ in range(3):
+        hand.act(Action.check())
+    assert hand.deck is not None
+    assert hand.deck.burned == parse_cards("9c Ks 5h")  # the river came without a burn
+    assert len(hand.board) == 5
+
+
+def test_r41_explicit_dealing_refuses_the_set_aside_card_as_the_turn():
+    hand = Hand(CONFIG)
+    for player, cards in enumerate(["AsKs", "7c2d", "QhQd"]):
+        hand.deal_hole(player, parse_cards(cards))
+    for _ in range(3):
+        hand.act(Action.call() if hand.legal_actions().call else Action.check())
+    hand.deal_board(parse_cards("Ah9s3s"))
+    hand.act(Action.check())
+    hand.premature_board(parse_cards("2s"))
+    hand.act(Action.check())
+    hand.act(Action.check())
+    with pytest.raises(DealingError, match="set aside"):
+        hand.deal_board(parse_cards("2s"))
+    hand.deal_board(parse_cards("5d"))
+    assert hand.board[-1] == parse_cards("5d")[0]
+
+
+def test_r42_void_returns_every_chip_and_is_recorded():
+    hand = Hand(CONFIG, stacked(DECK))
+    hand.act(Action.raise_to(10))
+    hand.act(Action.call())
+    hand.void("the dealer flashed the deck")
+    assert hand.final_stacks == (200, 200, 200)
+    assert isinstance(hand.events[-1], HandVoided)
+    assert hand.events[-1].reason == "the dealer flashed the deck"
+    with pytest.raises(IllegalActionError, match="hand that is over"):
+        hand.void()
+    with pytest.raises(IllegalActionError):
+        hand.act(Action.fold())
