@@ -1,4 +1,6 @@
-"""A host's and a live dealer's operations: misdeal, exposed card, premature cards, void (R39-R42)."""
+"""A host's and a live dealer's operations: misdeal, exposed card, premature cards, void.
+
+Rules R39-R42."""
 
 import random
 

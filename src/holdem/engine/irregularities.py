@@ -129,12 +129,12 @@ def before_board(hand: Hand) -> bool:
     procedure = hand.procedure
     skip = procedure.skip_burn
     procedure.skip_burn = False
-    if procedure.set_aside is not None and hand.deck is not None:
-        if _set_aside_since(hand) >= 1:
-            hand.deck.put_back([procedure.set_aside])
-            hand.deck.shuffle(hand.rng)
-            procedure.set_aside = None
-            return True  # the river after a premature turn comes without a burn (R41)
+    set_aside = procedure.set_aside
+    if set_aside is not None and hand.deck is not None and _set_aside_since(hand) >= 1:
+        hand.deck.put_back([set_aside])
+        hand.deck.shuffle(hand.rng)
+        procedure.set_aside = None
+        return True  # the river after a premature turn comes without a burn (R41)
     return skip
 
 
