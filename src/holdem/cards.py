@@ -155,8 +155,11 @@ class Deck:
     """
 
     def __init__(self, cards: Iterable[int] | None = None) -> None:
-        order = list(ALL_CARDS) if cards is None else [ALL_CARDS[_code(c)] for c in cards]
-        ensure_distinct(order)
+        if cards is None:
+            order = list(ALL_CARDS)
+        else:
+            order = [ALL_CARDS[_code(c)] for c in cards]
+            ensure_distinct(order)
         self._cards: list[Card] = order
         self._next = 0
         self.burned: list[Card] = []

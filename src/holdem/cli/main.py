@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from holdem.cli import hands, replay
+from holdem.cli import hands, replay, sim
 
 app = typer.Typer(
     name="holdem",
@@ -15,6 +15,7 @@ app = typer.Typer(
 )
 hands.register(app)
 replay.register(app)
+sim.register(app)
 
 
 if __name__ == "__main__":

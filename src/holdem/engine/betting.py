@@ -46,6 +46,7 @@ class Round:
     """PokerKit's model: the increments of the current run of short all-ins."""
     last_aggressor: int | None = None
     actor: int | None = field(default=None)
+    _legal: LegalActions | None = field(default=None, repr=False)
 
     @classmethod
     def start(cls, hand: Hand, street: int) -> Round:
@@ -79,47 +80,48 @@ class Round:
         ]
         return (max(posters)[1] + 1) % hand.player_count
 
-    def _needs_to_act(self, player: int) -> bool:
-        hand = self.hand
-        if not hand.can_act(player):
-            return False
-        if hand.bets[player] < max(hand.bets):
-            return True
-        others = any(hand.can_act(p) for p in range(hand.player_count) if p != player)
-        return self.acted_at[player] is None and others
-
     def _next_actor(self, after: int) -> int | None:
-        n = self.hand.player_count
+        """The next player clockwise who must act: facing a bet, or yet to act this round
+        while someone else could still bet (R12)."""
+        hand = self.hand
+        n = hand.player_count
+        able = [not hand.folded[p] and hand.stacks[p] > 0 for p in range(n)]
+        others_able = sum(able) - 1
+        top = max(hand.bets)
         for step in range(1, n + 1):
             player = (after + step) % n
-            if self._needs_to_act(player):
+            if able[player] and (
+                hand.bets[player] < top or (self.acted_at[player] is None and others_able > 0)
+            ):
                 return player
         return None
 
     # -- what is allowed ----------------------------------------------------------------
 
     def legal_actions(self) -> LegalActions:
+        if self._legal is None:  # asked by the player, then checked again by act()
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> LegalActions:
         hand, player = self.hand, self.actor
         assert player is not None
         stack, bet, top = hand.stacks[player], hand.bets[player], max(hand.bets)
         to_call = top - bet
+        call = min(to_call, stack) if to_call else None
+        bounds = None if self.refusal(player) else self.bounds(player)
         total = stack + bet
-        legal = LegalActions(
+        all_in = stack <= to_call or (bounds is not None and total <= bounds.max)
+        return LegalActions(
             player,
             fold=True,
             check=to_call == 0,
-            call=min(to_call, stack) if to_call else None,
-            call_to=bet + min(to_call, stack) if to_call else None,
+            call=call,
+            call_to=None if call is None else bet + call,
+            bet=bounds if top == 0 else None,
+            raise_=bounds if top else None,
+            all_in_to=total if all_in else None,
         )
-        bounds = None if self.refusal(player) else self.bounds(player)
-        all_in_to = None
-        if stack <= to_call or (bounds is not None and total <= bounds.max):
-            all_in_to = total
-        if bounds is None:
-            return _with(legal, all_in_to=all_in_to)
-        if top == 0:
-            return _with(legal, bet=bounds, all_in_to=all_in_to)
-        return _with(legal, raise_=bounds, all_in_to=all_in_to)
 
     def refusal(self, player: int) -> str | None:
         """Why this player may not bet or raise now, or None when they may."""
@@ -310,6 +312,7 @@ class Round:
         self.acted_at[player] = max(hand.bets) if kind != ActionKind.FOLD else None
         self.acted_since_full.add(player)
         self.actor = self._next_actor(player)
+        self._legal = None
 
     def _note_aggression(self, player: int, increment: int, to: int) -> None:
         config = self.hand.config
@@ -337,9 +340,3 @@ class Round:
     def _record(self, player: int, name: str, to: int, added: int) -> None:
         all_in = self.hand.stacks[player] == 0 and name != "fold"
         self.hand.events.append(events.PlayerActed(player, name, to, added, all_in))
-
-
-def _with(legal: LegalActions, **changes: object) -> LegalActions:
-    from dataclasses import replace
-
-    return replace(legal, **changes)  # type: ignore[arg-type]

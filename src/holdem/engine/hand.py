@@ -62,6 +62,7 @@ class Hand:
         rng: random.Random | None = None,
     ) -> None:
         self.config = config
+        self.player_count = config.player_count
         self.deck = deck
         self.auto_showdown = auto_showdown
         self.rng = rng  # for the reshuffles of R40 and R41; None: a secure shuffle (R4)
@@ -86,10 +87,6 @@ class Hand:
         self._begin_hole_dealing()
 
     # -- what the outside world asks ----------------------------------------------------
-
-    @property
-    def player_count(self) -> int:
-        return self.config.player_count
 
     @property
     def board(self) -> list[Card]:

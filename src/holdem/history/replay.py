@@ -10,7 +10,7 @@ to the first winner clockwise from the button (R25).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from holdem.history.actions import (
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
 from holdem.history.phh import find_files, iter_hands
+from holdem.history.record import config_with_rules
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 
@@ -62,13 +63,16 @@ class Replay:
 
 
 def config_of(history: HandHistory) -> HandConfig:
-    """The engine configuration of a recorded hand (PokerKit's house rules)."""
+    """The engine configuration of a recorded hand.
+
+    PokerKit's house rules, unless the file records its own in ``holdem_rules``.
+    """
     if any(stack is None for stack in history.starting_stacks):
         raise PHHError("a starting stack is unknown (inf): the hand cannot be replayed")
     structure = _STRUCTURES[history.variant]
     fixed = structure == Structure.FIXED_LIMIT
     min_bet = history.small_bet if fixed else history.min_bet
-    return HandConfig(
+    config = HandConfig(
         structure=structure,
         starting_stacks=tuple(s for s in history.starting_stacks if s is not None),
         blinds_or_straddles=history.blinds_or_straddles,
@@ -76,7 +80,11 @@ def config_of(history: HandHistory) -> HandConfig:
         min_bet=min_bet or 1,
         big_bet=history.big_bet if fixed else None,
         ante_trimming=bool(history.ante_trimming_status),
-    ).pokerkit_conventions()
+    )
+    rules = history.extra.get("holdem_rules")
+    if isinstance(rules, Mapping):
+        return config_with_rules(config, rules)
+    return config.pokerkit_conventions()
 
 
 def replay_hand(history: HandHistory) -> Hand:

@@ -1,0 +1,121 @@
+"""Write a played hand as PHH: a view of the engine's event log.
+
+Our house rules differ from PokerKit's (which PHH files assume) in a few edge cases, so
+a hand we played records them in the optional field ``holdem_rules``; ``holdem replay``
+reads it back and replays under the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+
+from holdem.engine import Hand, HandConfig, Structure, events
+from holdem.history.actions import (
+    Action,
+    BetRaise,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    ShowMuck,
+)
+from holdem.history._toml import TomlValue
+from holdem.history.hand import HandHistory
+
+VARIANTS = {Structure.NO_LIMIT: "NT", Structure.POT_LIMIT: "PT", Structure.FIXED_LIMIT: "FT"}
+
+# House-rule fields of HandConfig recorded in ``holdem_rules`` (the rest are PHH fields).
+RULE_FIELDS = (
+    "raise_cap",
+    "blind_is_opening_bet",
+    "heads_up_uncapped",
+    "short_all_in_rule",
+    "pokerkit_reopening",
+    "pots_merged_after_showdown",
+    "antes_before_blinds",
+)
+
+
+def rules_of(config: HandConfig) -> dict[str, TomlValue]:
+    rules: dict[str, TomlValue] = {}
+    for name in RULE_FIELDS:
+        value = getattr(config, name)
+        if name == "short_all_in_rule":
+            value = config.short_all_in.value
+        rules[name] = -1 if value is None else value  # TOML has no null: -1 is "no cap"
+    return rules
+
+
+def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConfig:
+    """``base`` (from the PHH fields) under the house rules a ``holdem_rules`` table gives."""
+    from dataclasses import replace
+
+    from holdem.engine.config import ShortAllInRule
+    from holdem.history.errors import PHHError
+
+    known = {f.name for f in fields(HandConfig)}
+    unknown = sorted(set(rules) - set(RULE_FIELDS))
+    if unknown or not set(RULE_FIELDS) <= known:
+        raise PHHError(f"holdem_rules has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
+    values = dict(rules)
+    if "short_all_in_rule" in values:
+        values["short_all_in_rule"] = ShortAllInRule(str(values["short_all_in_rule"]))
+    if values.get("raise_cap") == -1:
+        values["raise_cap"] = None
+    return replace(base, **values)  # type: ignore[arg-type]
+
+
+def history_of(
+    played: Hand,
+    *,
+    players: Sequence[str] | None = None,
+    seats: Sequence[int] | None = None,
+    **optional: object,
+) -> HandHistory:
+    """The PHH record of a finished hand (the first board when it was run more than once).
+
+    ``optional`` takes any other PHH field: ``hand=12``, ``table=3``, ``event=...``.
+    """
+    config = played.config
+    fixed = config.structure == Structure.FIXED_LIMIT
+    return HandHistory(
+        variant=VARIANTS[config.structure],
+        ante_trimming_status=config.antes_trimmed,
+        antes=config.antes,
+        blinds_or_straddles=config.blinds_or_straddles,
+        min_bet=None if fixed else config.min_bet,
+        small_bet=config.min_bet if fixed else None,
+        big_bet=config.bet_size(3) if fixed else None,
+        starting_stacks=config.starting_stacks,
+        actions=tuple(_actions(played)),
+        players=tuple(players) if players is not None else None,
+        seats=tuple(seats) if seats is not None else None,
+        finishing_stacks=played.final_stacks,
+        extra={"holdem_rules": rules_of(config)},
+        **optional,  # type: ignore[arg-type]
+    )
+
+
+def _actions(hand: Hand) -> list[Action]:
+    steps: list[Action] = []
+    for event in hand.events:
+        if isinstance(event, events.HoleCardsDealt):
+            steps.append(DealHole(event.player, event.cards or (None, None)))
+        elif isinstance(event, events.BoardDealt) and event.run == 0:
+            steps.append(DealBoard(event.cards))
+        elif isinstance(event, events.PlayerActed):
+            steps.append(_betting(event))
+        elif isinstance(event, events.CardsShown):
+            steps.append(ShowMuck(event.player, event.cards))
+        elif isinstance(event, events.CardsMucked):
+            steps.append(ShowMuck(event.player, None))
+    return steps
+
+
+def _betting(event: events.PlayerActed) -> Action:
+    if event.action == "fold":
+        return Fold(event.player)
+    if event.action in ("check", "call"):
+        return CheckCall(event.player)
+    return BetRaise(event.player, event.to)
