@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 
 from holdem.engine import Hand, HandConfig, Structure, events
+from holdem.history._toml import TomlValue
 from holdem.history.actions import (
     Action,
     BetRaise,
@@ -20,7 +21,6 @@ from holdem.history.actions import (
     Fold,
     ShowMuck,
 )
-from holdem.history._toml import TomlValue
 from holdem.history.hand import HandHistory
 
 VARIANTS = {Structure.NO_LIMIT: "NT", Structure.POT_LIMIT: "PT", Structure.FIXED_LIMIT: "FT"}
