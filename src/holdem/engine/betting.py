@@ -316,9 +316,11 @@ class Round:
 
     def _note_aggression(self, player: int, increment: int, to: int) -> None:
         config = self.hand.config
-        self.aggressions += 1
+        full = increment >= self._reopen_threshold()
+        if full or config.pokerkit_reopening:  # PokerKit counts short all-ins toward the cap
+            self.aggressions += 1
         self.last_aggressor = player
-        if config.structure == Structure.FIXED_LIMIT and increment >= self._reopen_threshold():
+        if config.structure == Structure.FIXED_LIMIT and full:
             self.full_level = to
         if increment >= self.full_raise:
             self.acted_since_full.clear()

@@ -135,7 +135,7 @@ class HandConfig:
         elif kind == AnteKind.BIG_BLIND:
             antes[1] = ante or big_blind
         elif kind == AnteKind.BUTTON:
-            antes[n - 1 if n > 2 else 1] = ante or big_blind
+            antes[n - 1 if n > 2 else 0] = ante or big_blind  # heads-up arrays are reversed
         if structure == Structure.FIXED_LIMIT:
             rules.setdefault("big_bet", 2 * big_blind)
         return cls(

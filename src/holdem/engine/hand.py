@@ -23,7 +23,7 @@ from holdem.cards import ALL_CARDS, Card, Deck, ensure_distinct, format_cards
 from holdem.engine import betting, events, irregularities
 from holdem.engine.actions import Action, ActionKind, LegalActions
 from holdem.engine.config import HandConfig
-from holdem.engine.pots import build_pots, uncalled_excess
+from holdem.engine.pots import build_pots, uncalled_excess, unmatched
 from holdem.engine.result import HandResult, build_result
 from holdem.engine.showdown import Award, Showdown
 from holdem.errors import DealingError, IllegalActionError
@@ -359,7 +359,15 @@ class Hand:
 
     # -- the end of the hand --------------------------------------------------------------
 
+    def _return_unmatched(self) -> None:
+        for player, amount in enumerate(unmatched(self.contributed, self.in_hand)):
+            if amount:
+                self.stacks[player] += amount
+                self.contributed[player] -= amount
+                self.events.append(events.UncalledBetReturned(player, amount))
+
     def _begin_showdown(self) -> None:
+        self._return_unmatched()
         self.phase = Phase.SHOWDOWN
         self.showdown = Showdown(self)
         self._after_showdown_step()
@@ -372,6 +380,7 @@ class Hand:
             self._finish(self.showdown.award())
 
     def _award_uncontested(self) -> None:
+        self._return_unmatched()
         winner = self.in_hand.index(True)
         pots = build_pots(self.contributed, self.dead_money, self.in_hand)
         awards: list[Award] = [

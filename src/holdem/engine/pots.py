@@ -22,6 +22,20 @@ def uncalled_excess(bets: Sequence[int]) -> tuple[int, int] | None:
     return (top, excess) if excess > 0 else None
 
 
+def unmatched(contributions: Sequence[int], in_hand: Sequence[bool]) -> list[int]:
+    """Chips nobody still in the hand matched, to go back to their owners (R23).
+
+    Above the largest contribution of a player still in, no one can win a chip: a
+    player who folded with more in (say an ante the all-in big blind never matched)
+    gets that excess back.
+
+    >>> unmatched([5, 15], [True, False])
+    [0, 10]
+    """
+    top = max(c for c, live in zip(contributions, in_hand, strict=True) if live)
+    return [max(0, c - top) for c in contributions]
+
+
 def build_pots(contributions: Sequence[int], dead: int, in_hand: Sequence[bool]) -> list[Pot]:
     """Main pot first, then side pots, from each player's chips in the pot (R23).
 
