@@ -223,7 +223,8 @@ class Hand:
 
     def _cards_in_play(self) -> list[Card]:
         held = [c for hole in self.holes if hole for c in hole if c is not None]
-        return held + [c for board in self.boards for c in board]
+        # Runs of a board share the cards dealt before the all-in: count each card once.
+        return held + list(dict.fromkeys(c for board in self.boards for c in board))
 
     def _expected_deal(self, got: str) -> str:
         if self.pending_deal is None:
