@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from holdem.cli import hands, replay, sim
+from holdem.cli import hands, odds, replay, sim
 
 app = typer.Typer(
     name="holdem",
@@ -14,6 +14,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 hands.register(app)
+odds.register(app)
 replay.register(app)
 sim.register(app)
 
