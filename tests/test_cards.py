@@ -96,14 +96,15 @@ def test_r4_unseeded_shuffle_uses_the_secure_generator(monkeypatch):
     used = []
 
     class Recording(secrets.SystemRandom):
-        def shuffle(self, x):
+        def randrange(self, *args):
             used.append(True)
-            super().shuffle(x)
+            return super().randrange(*args)
 
     monkeypatch.setattr(secrets, "SystemRandom", Recording)
     deck = Deck.shuffled()
-    assert used == [True]
-    assert sorted(deck.remaining) == list(ALL_CARDS)
+    deck.deal(2)
+    assert used == [True, True]  # each card is drawn by the secure generator as it is dealt
+    assert sorted(deck.dealt + deck.remaining) == list(ALL_CARDS)
 
 
 def test_r4_seeded_shuffle_is_reproducible():

@@ -162,6 +162,10 @@ class Deck:
             ensure_distinct(order)
         self._cards: list[Card] = order
         self._next = 0
+        # Shuffling is lazy: positions from _mixed on are still to be drawn at random
+        # (Fisher-Yates one card at a time), so a hand that deals 20 cards draws 20.
+        self._mixed = len(order)
+        self._rng: random.Random | None = None
         self.burned: list[Card] = []
         self.dealt: list[Card] = []
 
@@ -172,14 +176,27 @@ class Deck:
         return deck
 
     def shuffle(self, rng: random.Random | None = None) -> None:
-        """Shuffle the cards not yet dealt; a secure generator unless ``rng`` is given."""
-        rest = self._cards[self._next :]
-        (rng if rng is not None else secrets.SystemRandom()).shuffle(rest)
-        self._cards[self._next :] = rest
+        """Shuffle the cards not yet dealt; a secure generator unless ``rng`` is given.
+
+        Every order is equally likely; each card is drawn when it is dealt.
+        """
+        self._rng = rng if rng is not None else secrets.SystemRandom()
+        self._mixed = self._next
+
+    def _mix(self, upto: int) -> None:
+        """Draw the cards of positions up to ``upto`` at random from the rest of the stock."""
+        cards, rng, size = self._cards, self._rng, len(self._cards)
+        if rng is None or upto <= self._mixed:
+            return
+        for i in range(self._mixed, min(upto, size)):
+            j = rng.randrange(i, size)
+            cards[i], cards[j] = cards[j], cards[i]
+        self._mixed = upto
 
     def deal(self, count: int = 1) -> list[Card]:
         if count < 0 or count > len(self):
             raise DeckError(f"cannot deal {count} cards: {len(self)} remain in the deck")
+        self._mix(self._next + count)
         cards = self._cards[self._next : self._next + count]
         self._next += count
         self.dealt.extend(cards)
@@ -198,6 +215,7 @@ class Deck:
     def remove(self, cards: Iterable[int]) -> None:
         """Take known dead cards (or cards already on the table) out of the undealt stock."""
         dead = [ALL_CARDS[_code(c)] for c in cards]
+        self._mix(len(self._cards))
         rest = self._cards[self._next :]
         missing = [c for c in dead if c not in rest]
         if missing:
@@ -210,6 +228,7 @@ class Deck:
     def put_back(self, cards: Iterable[int]) -> None:
         """Return dealt cards to the bottom of the undealt stock (shuffle after, as R40 asks)."""
         back = [ALL_CARDS[_code(c)] for c in cards]
+        self._mix(len(self._cards))
         stray = [c for c in back if c in self.remaining]
         if stray:
             raise DeckError(f"cannot put back {format_cards(stray, sep=' ')}: not dealt")
@@ -221,6 +240,7 @@ class Deck:
     @property
     def remaining(self) -> list[Card]:
         """The undealt cards, top first."""
+        self._mix(len(self._cards))
         return self._cards[self._next :]
 
     def __len__(self) -> int:

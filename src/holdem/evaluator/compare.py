@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from holdem.cards import Card, ensure_distinct, parse_cards
 from holdem.evaluator import words
@@ -87,6 +88,11 @@ def explain(winner: HandValue | HandClass, loser: HandValue | HandClass) -> str:
     """Why one hand beats another: "A-A-K-9-7 beats A-A-Q-9-7: king kicker"."""
     win = winner.hand_class if isinstance(winner, HandValue) else winner
     lose = loser.hand_class if isinstance(loser, HandValue) else loser
+    return _explain_classes(win, lose)
+
+
+@cache
+def _explain_classes(win: HandClass, lose: HandClass) -> str:
     head = f"{words.dashed(five_ranks(win))} beats {words.dashed(five_ranks(lose))}"
     if win.category != lose.category:
         phrases = words.CATEGORY_PHRASES

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from operator import itemgetter
 from typing import Any
 
@@ -87,6 +88,7 @@ class HandValue(tuple[int, Sequence[int]]):
         return f"HandValue({self[0]}, {self.describe()!r})"
 
 
+@cache  # 7,462 classes at most; showdowns describe the same hands again and again
 def describe_class(cls: HandClass) -> str:
     cat, r = cls
     if cat == Category.STRAIGHT_FLUSH:
