@@ -81,6 +81,10 @@ class HandConfig:
     """Showdown policy: every hand is shown, rather than losers mucking (R29)."""
     run_count: int = 1
     """Boards dealt when players are all-in before the river and agreed to run it N times."""
+    dead_blinds: tuple[int, ...] = ()
+    """Chips posted as dead money by position (a missed small blind paid on return, R38)."""
+    bomb_pot: bool = False
+    """Everyone has anted an agreed amount; the hand starts at the flop (R46)."""
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -230,6 +234,13 @@ def _validate(config: HandConfig) -> None:
     if config.raise_cap is not None and config.raise_cap < 1:
         raise ConfigError(
             f"the raise cap must be at least 1 (3 or 4 is usual), not {config.raise_cap}"
+        )
+    if config.dead_blinds and (
+        len(config.dead_blinds) != n
+        or any(not isinstance(d, int) or d < 0 for d in config.dead_blinds)
+    ):
+        raise ConfigError(
+            f"dead_blinds needs one whole number, 0 or more, per player: got {config.dead_blinds}"
         )
     if not 1 <= config.run_count <= 4:
         raise ConfigError(f"a board can be run 1 to 4 times, not {config.run_count}")

@@ -38,6 +38,7 @@ class BlindPosted(Event):
     player: int
     amount: int
     all_in: bool
+    dead: bool = False  # a missed blind paid as dead money: it does not count as a bet
 
 
 @dataclass(frozen=True)

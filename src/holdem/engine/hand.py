@@ -313,10 +313,19 @@ class Hand:
                     self.bets[player] += amount
                     self.contributed[player] += amount
                     self.events.append(events.BlindPosted(player, amount, all_in))
+        for player, owed in enumerate(config.dead_blinds):
+            amount = min(owed, self.stacks[player])
+            if amount:
+                self.stacks[player] -= amount
+                self.dead_money += amount
+                all_in = self.stacks[player] == 0
+                self.events.append(events.BlindPosted(player, amount, all_in, dead=True))
 
     def _begin_betting(self, street: int) -> None:
         self.phase = Phase.BETTING
         self.round = betting.Round.start(self, street)
+        if street == 0 and self.config.bomb_pot:
+            self.round.actor = None  # a bomb pot starts at the flop (R46)
         if self.round.actor is None:
             self._end_betting_round()
 

@@ -34,6 +34,9 @@ RULE_FIELDS = (
     "pokerkit_reopening",
     "pots_merged_after_showdown",
     "antes_before_blinds",
+    "run_count",
+    "dead_blinds",
+    "bomb_pot",
 )
 
 
@@ -59,6 +62,8 @@ def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConf
     if unknown or not set(RULE_FIELDS) <= known:
         raise PHHError(f"holdem_rules has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
     values = dict(rules)
+    if "dead_blinds" in values:
+        values["dead_blinds"] = tuple(values["dead_blinds"])  # type: ignore[arg-type]
     if "short_all_in_rule" in values:
         values["short_all_in_rule"] = ShortAllInRule(str(values["short_all_in_rule"]))
     if values.get("raise_cap") == -1:
