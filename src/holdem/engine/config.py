@@ -81,6 +81,9 @@ class HandConfig:
     """Showdown policy: every hand is shown, rather than losers mucking (R29)."""
     run_count: int = 1
     """Boards dealt when players are all-in before the river and agreed to run it N times."""
+    live_posts: tuple[int, ...] = ()
+    """Chips posted live by position outside the blinds (a new player's post, R38): they
+    count as that player's bet but do not move the first to act."""
     dead_blinds: tuple[int, ...] = ()
     """Chips posted as dead money by position (a missed small blind paid on return, R38)."""
     bomb_pot: bool = False
@@ -235,12 +238,9 @@ def _validate(config: HandConfig) -> None:
         raise ConfigError(
             f"the raise cap must be at least 1 (3 or 4 is usual), not {config.raise_cap}"
         )
-    if config.dead_blinds and (
-        len(config.dead_blinds) != n
-        or any(not isinstance(d, int) or d < 0 for d in config.dead_blinds)
-    ):
-        raise ConfigError(
-            f"dead_blinds needs one whole number, 0 or more, per player: got {config.dead_blinds}"
-        )
+    for name in ("live_posts", "dead_blinds"):
+        values = getattr(config, name)
+        if values and (len(values) != n or any(not isinstance(v, int) or v < 0 for v in values)):
+            raise ConfigError(f"{name} needs one whole number, 0 or more, per player: got {values}")
     if not 1 <= config.run_count <= 4:
         raise ConfigError(f"a board can be run 1 to 4 times, not {config.run_count}")

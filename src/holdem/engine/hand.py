@@ -313,13 +313,19 @@ class Hand:
                     self.bets[player] += amount
                     self.contributed[player] += amount
                     self.events.append(events.BlindPosted(player, amount, all_in))
-        for player, owed in enumerate(config.dead_blinds):
-            amount = min(owed, self.stacks[player])
-            if amount:
+        for dead, posts in ((False, config.live_posts), (True, config.dead_blinds)):
+            for player, owed in enumerate(posts):
+                amount = min(owed, self.stacks[player])
+                if not amount:
+                    continue
                 self.stacks[player] -= amount
-                self.dead_money += amount
+                if dead:
+                    self.dead_money += amount
+                else:
+                    self.bets[player] += amount
+                    self.contributed[player] += amount
                 all_in = self.stacks[player] == 0
-                self.events.append(events.BlindPosted(player, amount, all_in, dead=True))
+                self.events.append(events.BlindPosted(player, amount, all_in, dead=dead))
 
     def _begin_betting(self, street: int) -> None:
         self.phase = Phase.BETTING

@@ -35,6 +35,7 @@ RULE_FIELDS = (
     "pots_merged_after_showdown",
     "antes_before_blinds",
     "run_count",
+    "live_posts",
     "dead_blinds",
     "bomb_pot",
 )
@@ -62,8 +63,9 @@ def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConf
     if unknown or not set(RULE_FIELDS) <= known:
         raise PHHError(f"holdem_rules has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
     values = dict(rules)
-    if "dead_blinds" in values:
-        values["dead_blinds"] = tuple(values["dead_blinds"])  # type: ignore[arg-type]
+    for name in ("live_posts", "dead_blinds"):
+        if name in values:
+            values[name] = tuple(values[name])  # type: ignore[arg-type]
     if "short_all_in_rule" in values:
         values["short_all_in_rule"] = ShortAllInRule(str(values["short_all_in_rule"]))
     if values.get("raise_cap") == -1:
