@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import platform
 import random
 import time
@@ -23,6 +22,7 @@ from importlib.metadata import version
 
 import pokerkit
 
+from common import pin_to_one_core  # bench/common.py, beside this script
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
 
@@ -73,14 +73,6 @@ def play_pokerkit(hands: int, rng: random.Random) -> None:
                 high = state.max_completion_betting_or_raising_to_amount
                 assert low is not None and high is not None
                 state.complete_bet_or_raise_to(rng.randint(low, high))
-
-
-def pin_to_one_core() -> int | None:
-    if not hasattr(os, "sched_setaffinity"):
-        return None
-    cpu = max(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
-    return cpu
 
 
 def timed(play: Callable[[int, random.Random], None], hands: int, seed: int) -> float:

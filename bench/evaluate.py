@@ -33,6 +33,7 @@ import phevaluator
 import pokerkit
 import treys
 
+from common import pin_to_one_core  # bench/common.py, beside this script
 from holdem.cards import ALL_CARDS
 from holdem.evaluator import evaluate, evaluate_batch
 from holdem.evaluator.scalar import evaluate_python
@@ -103,15 +104,6 @@ CONTENDERS = [
     Contender("treys", "Evaluator().evaluate(hole, board)", treys_scalar, 50_000, -1),
     Contender("pokerkit", "StandardHighHand.from_game(hole, board)", pokerkit_scalar, 10_000, 1),
 ]
-
-
-def pin_to_one_core() -> int | None:
-    """Run on a single CPU so no library gets a second core; return it (None where unsupported)."""
-    if not hasattr(os, "sched_setaffinity"):
-        return None
-    cpu = max(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
-    return cpu
 
 
 def random_hands(n: int, seed: int) -> np.ndarray:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from holdem.cli import hands, odds, replay, sim
+from holdem.cli import hands, odds, play, replay, sim
 
 app = typer.Typer(
     name="holdem",
@@ -15,6 +15,7 @@ app = typer.Typer(
 )
 hands.register(app)
 odds.register(app)
+play.register(app)
 replay.register(app)
 sim.register(app)
 
