@@ -1,9 +1,35 @@
-"""Players that are programs: the protocol every bot implements, and the bots themselves."""
+"""Players that are programs: the protocol every bot implements, and the bots themselves.
 
-from holdem.bots.base import Bot, PlayerView, view_for
+- ``random``: any legal action, any amount, uniformly;
+- ``caller``: a calling station, it checks or calls and never folds;
+- ``tag``: tight-aggressive, by the beginner's starting-hand groups (R48), position,
+  pot odds and the rule of 2 and 4 (R49);
+- ``mc``: Monte Carlo equity against the ranges the opponents' actions suggest,
+  with bets sized by equity, pot odds and fold equity.
+"""
+
+from holdem.bots.base import Bot, PlayerView, view_for, visible_events
+from holdem.bots.caller import CallerBot
+from holdem.bots.mc import MonteCarloBot
 from holdem.bots.random_bot import RandomBot
+from holdem.bots.tag import TagBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "caller": CallerBot,
+    "tag": TagBot,
+    "mc": MonteCarloBot,
+}
 """Bots by the name ``holdem sim --bots`` takes."""
 
-__all__ = ["BOTS", "Bot", "PlayerView", "RandomBot", "view_for"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "CallerBot",
+    "MonteCarloBot",
+    "PlayerView",
+    "RandomBot",
+    "TagBot",
+    "view_for",
+    "visible_events",
+]
