@@ -28,3 +28,14 @@ def user_errors() -> Iterator[None]:
     except HoldemError as error:
         errors.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
+
+
+def parse_blinds(text: str) -> tuple[int, int]:
+    """``--blinds 1/2``: the small and the big blind."""
+    from holdem.errors import ConfigError
+
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ConfigError(f"--blinds {text!r}: write the small and big blind as 1/2")
+    small, big = (int(p) for p in parts)
+    return small, big

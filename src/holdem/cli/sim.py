@@ -10,7 +10,7 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from holdem.cli.output import console, user_errors
+from holdem.cli.output import console, parse_blinds, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -42,7 +42,7 @@ def sim(
             names *= players
         if len(names) != players:
             raise ConfigError(f"--bots names {len(names)} bots for {players} seats: one per seat")
-        small, big = _blinds(blinds)
+        small, big = parse_blinds(blinds)
         with Progress(console=console, transient=True, disable=as_json) as bar:
             task = bar.add_task("playing", total=hands)
             result = simulate(
@@ -63,13 +63,3 @@ def sim(
             f"[{low:+.1f}, {high:+.1f}]",
         )  # fmt: skip
     console.print(table)
-
-
-def _blinds(text: str) -> tuple[int, int]:
-    from holdem.errors import ConfigError
-
-    parts = text.split("/")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ConfigError(f"--blinds {text!r}: write the small and big blind as 1/2")
-    small, big = (int(p) for p in parts)
-    return small, big

@@ -1,0 +1,74 @@
+"""``holdem play``: you in seat 1 against bots, hand after hand, in the terminal."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from holdem.cli.output import console, parse_blinds, user_errors
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)
+
+
+def play(
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table (2-10).")] = 6,
+    stack: Annotated[int, typer.Option(help="Starting stack, and the size of every rebuy.")] = 200,
+    blinds: Annotated[str, typer.Option(help="Small and big blind, e.g. 1/2.")] = "1/2",
+    structure: Annotated[str, typer.Option(help="nl, pl or fl.")] = "nl",
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots for seats 2, 3, ..., comma-separated, repeated to fill the table."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the deck, the bots and the coach: a repeatable game."),
+    ] = None,
+    coach: Annotated[
+        bool, typer.Option("--coach", help="Show equity, outs and pot odds before each decision.")
+    ] = False,
+    history: Annotated[
+        Path | None,
+        typer.Option(help="The .phhs file the session is written to (default: a new one here)."),
+    ] = None,
+    delay: Annotated[
+        float, typer.Option(help="Seconds to pause after each bot action, to follow the play.")
+    ] = 0.6,
+) -> None:
+    """Play No-Limit, Pot-Limit or Fixed-Limit Hold'em against bots; q quits."""
+    from holdem.engine import Structure
+    from holdem.errors import ConfigError
+    from holdem.terminal.screen import Screen
+    from holdem.terminal.session import Game, Options
+
+    with user_errors():
+        small, big = parse_blinds(blinds)
+        try:
+            kind = Structure(structure.strip().lower())
+        except ValueError:
+            raise ConfigError(f"--structure {structure!r}: choose nl, pl or fl") from None
+        names = tuple(n.strip() for n in bots.split(",") if n.strip()) if bots else ()
+        path = history or Path(time.strftime("holdem-%Y%m%d-%H%M%S.phhs"))
+        options = Options(
+            history=path, players=players, stack=stack, small_blind=small, big_blind=big,
+            structure=kind, bots=names, seed=seed, coach=coach,
+        )  # fmt: skip
+        game = Game(options, Screen(console, delay=max(0.0, delay)))
+    with user_errors():
+        summary = game.run()
+    console.print()
+    console.print(
+        Text.assemble(
+            ("Session over: ", "bold"),
+            f"{summary.hands} hands · you bought in for {summary.bought:,} · ",
+            (f"net {summary.net:+,}", "bold green" if summary.net >= 0 else "bold red"),
+        )
+    )
+    console.print("Stacks: " + " · ".join(f"{n} {s:,}" for n, s in summary.stacks.items()))
+    if summary.hands:
+        console.print(f"Hands written to {summary.history}: holdem replay {summary.history}")
