@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from holdem.cli import hands, odds, play, replay, sim
+from holdem.cli import hands, odds, play, replay, sim, tournament, tournament_tools
 
 app = typer.Typer(
     name="holdem",
@@ -18,6 +18,8 @@ odds.register(app)
 play.register(app)
 replay.register(app)
 sim.register(app)
+tournament_tools.register(app)
+app.add_typer(tournament.app, name="tournament")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,125 @@
+"""``holdem chips`` and ``holdem structure``: planning a home tournament (R44, R45)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from holdem.cli.output import console, print_json, user_errors
+
+if TYPE_CHECKING:
+    from holdem.tournament.structure import Structure
+
+
+def register(app: typer.Typer) -> None:
+    app.command("chips")(chips)
+    app.command("structure")(structure)
+
+
+def _parse_chip_set(text: str) -> tuple[int, ...]:
+    from holdem.errors import ConfigError
+
+    parts = [p.strip() for p in text.split(",")]
+    if not parts or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise ConfigError(f"--set {text!r}: write chip values separated by commas, e.g. 25,100,500")
+    return tuple(int(p) for p in parts)
+
+
+def chips(
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 8,
+    stack: Annotated[int, typer.Option(help="Starting stack of every player.")] = 5000,
+    chip_set: Annotated[
+        str, typer.Option("--set", help="Chip values, comma-separated.")
+    ] = "25,100,500,1000",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each player's starting chips, the totals and the chip case to buy."""
+    from holdem.tournament.chips import distribute
+
+    with user_errors():
+        plan = distribute(players, stack, _parse_chip_set(chip_set))
+    if as_json:
+        print_json(plan.as_json())
+        return
+    table = Table(title=f"{stack:,} chips for each of {players} players")
+    for column in ("chip", "per player", "value", "all players"):
+        table.add_column(column, justify="right")
+    for value, count in plan.per_player.items():
+        table.add_row(f"{value:,}", str(count), f"{value * count:,}", str(count * players))
+    table.add_row("total", str(plan.chips_per_player), f"{stack:,}", str(plan.total_chips))
+    console.print(table)
+    case = f"a {plan.case}-chip case" if plan.case else "more than one 1,000-chip case"
+    console.print(
+        f"{plan.chips_per_player} chips per player, {plan.total_chips} in all: {case}"
+        " (room for the bank's colour-ups and spares)"
+    )
+
+
+def structure(
+    preset: Annotated[str | None, typer.Option(help="A named structure, e.g. home.")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Generate for this many players.")
+    ] = None,
+    stack: Annotated[int | None, typer.Option(help="Starting stack (with --players).")] = None,
+    hours: Annotated[float | None, typer.Option(help="Planned length (with --players).")] = None,
+    level_minutes: Annotated[int, typer.Option(help="Minutes per level (with --players).")] = 20,
+    chip_set: Annotated[
+        str, typer.Option("--set", help="Chip values, comma-separated (with --players).")
+    ] = "25,100,500,1000",
+    as_toml: Annotated[bool, typer.Option("--toml", help="Print the structure as TOML.")] = False,
+) -> None:
+    """The blind levels and breaks of a tournament: a preset, or one generated for a game."""
+    from holdem.errors import ConfigError
+    from holdem.tournament.generator import generate
+    from holdem.tournament.structure import preset as named
+    from holdem.tournament.structure_toml import to_toml
+
+    with user_errors():
+        generating = players is not None or stack is not None or hours is not None
+        if preset is not None and generating:
+            raise ConfigError("give --preset or --players/--stack/--hours, not both")
+        if generating:
+            if players is None:
+                raise ConfigError("--stack and --hours need --players")
+            result = generate(
+                players,
+                5000 if stack is None else stack,
+                _parse_chip_set(chip_set),
+                3.0 if hours is None else hours,
+                level_minutes,
+            )
+        else:
+            result = named(preset or "home")
+    if as_toml:
+        typer.echo(to_toml(result), nl=False)
+        return
+    _print_table(result)
+
+
+def _print_table(structure: Structure) -> None:
+    from holdem.tournament.structure import Break
+
+    table = Table(title=f"{structure.name}: {structure.starting_stack:,} chips each")
+    for column in ("level", "starts", "blinds", "ante", "minutes"):
+        table.add_column(column, justify="right")
+    elapsed = 0
+    number = 0
+    for item in structure.levels:
+        starts = f"{elapsed // 60}:{elapsed % 60:02d}"
+        if isinstance(item, Break):
+            note = "break"
+            if item.color_up:
+                note += ": colour up the " + ", ".join(f"{c:,}s" for c in item.color_up)
+            table.add_row("", starts, note, "", str(item.minutes))
+        else:
+            number += 1
+            ante = ""
+            if item.ante:
+                ante = f"{item.ante:,}" + (" (big blind)" if item.big_blind_ante else "")
+            blinds = f"{item.small_blind:,}/{item.big_blind:,}"
+            table.add_row(str(number), starts, blinds, ante, str(item.minutes))
+        elapsed += item.minutes
+    console.print(table)
+    console.print(f"{structure.minutes // 60}h{structure.minutes % 60:02d} scheduled")
