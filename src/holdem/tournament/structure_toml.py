@@ -14,6 +14,7 @@ _BREAK_KEYS = {"break", "minutes", "color_up"}
 def to_toml(structure: Structure) -> str:
     """The structure as TOML (``[[levels]]`` tables; a break has ``break = true``).
 
+    >>> from holdem.tournament.structure import preset
     >>> from_toml(to_toml(preset("home"))) == preset("home")
     True
     """
