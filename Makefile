@@ -16,11 +16,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The main job, until the cardroom server lands: the evaluator on a few famous spots.
+# The main job, until the cardroom server lands: a tour of what runs today (non-interactive;
+# the terminal game is one command away: .venv/bin/holdem play).
 run: install
 	$(VENV)/bin/holdem hand AsKs QsJsTs2d3c
 	$(VENV)/bin/holdem compare --board Ac9d7s4h2c AsKd AhQc
-	$(VENV)/bin/holdem compare --board KsKd9c9hAs QdJd 8c7c
+	$(VENV)/bin/holdem odds AsAh KsKh
+	$(VENV)/bin/holdem sim --hands 6000 --players 2 --bots tag,random --seed 1
+	$(VENV)/bin/holdem chips --players 8 --stack 5000
+	@echo "Sit down against the bots: $(VENV)/bin/holdem play --coach"
 
 # The whole suite, slow exhaustive tests included (pytest exits 5 when no test ran: a failure).
 test: install
