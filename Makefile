@@ -33,8 +33,12 @@ test: install
 test-fast: install
 	$(PY) -m pytest -m "not slow"
 
+# Side-by-side benchmarks (about five minutes); their output goes in BENCHMARKS.md.
 bench: install
 	$(PY) bench/evaluate.py
+	$(PY) bench/odds.py
+	$(PY) bench/engine.py
+	$(PY) bench/bots.py
 
 lint: install
 	$(VENV)/bin/ruff check src tests bench
