@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from holdem.cards import ALL_CARDS, Card, Deck, ensure_distinct, format_cards
+from holdem.cards import Card, Deck, ensure_distinct, format_cards
 from holdem.engine import betting, events, irregularities
 from holdem.engine.actions import Action, ActionKind, LegalActions
 from holdem.engine.config import HandConfig
@@ -436,10 +436,6 @@ class Hand:
             f"Hand({self.config.structure.label}, {self.player_count} players, "
             f"{STREET_NAMES[self.street]}, board {board}, pot {self.pot_total}, {self.phase.value})"
         )
-
-
-def cards_of(codes: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(ALL_CARDS[c] for c in codes)
 
 
 __all__ = ["Action", "ActionKind", "Hand", "LegalActions", "Phase"]
