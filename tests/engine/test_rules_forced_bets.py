@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-from holdem.cards import ALL_CARDS, Deck, parse_cards
+from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
 from holdem.engine import events as ev
-
-FOLD, CHECK, CALL = Action.fold(), Action.check(), Action.call()
-
-
-def play(hand: Hand, *moves: tuple[int, Action]) -> None:
-    """Apply (position, action) pairs, checking that each is that position's turn."""
-    for player, action in moves:
-        assert hand.to_act == player, f"expected position {player} to act, not {hand.to_act}"
-        hand.act(action, player=player)
+from tests.engine.helpers import CALL, CHECK, play, stacked
 
 
 def check_down(hand: Hand) -> None:
     """Everyone checks until the hand ends."""
     while not hand.is_over:
         hand.act(CHECK)
-
-
-def stacked(holes: list[str], board: str) -> Deck:
-    """A deck dealing ``holes[i]`` to position i (R2) and ``board`` after the burns (R3)."""
-    hole_cards = [parse_cards(h) for h in holes]
-    board_cards = parse_cards(board)
-    used = {c for cards in hole_cards for c in cards} | set(board_cards)
-    rest = [c for c in ALL_CARDS if c not in used]
-    order = [cards[0] for cards in hole_cards] + [cards[1] for cards in hole_cards]
-    for start, size in ((0, 3), (3, 1), (4, 1)):
-        order += [rest.pop(0), *board_cards[start : start + size]]
-    return Deck(order + rest)
 
 
 def forced(hand: Hand) -> list[tuple[str, int, int, bool]]:

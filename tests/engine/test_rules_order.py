@@ -8,43 +8,7 @@ from holdem.cards import ALL_CARDS, Deck, parse_cards
 from holdem.engine import Action, Hand, HandConfig, Phase
 from holdem.engine import events as ev
 from holdem.errors import DealingError, IllegalActionError
-
-FOLD, CHECK, CALL = Action.fold(), Action.check(), Action.call()
-
-
-def play(hand: Hand, *moves: tuple[int, Action]) -> None:
-    """Apply (position, action) pairs, checking that each is that position's turn."""
-    for player, action in moves:
-        assert hand.to_act == player, f"expected position {player} to act, not {hand.to_act}"
-        hand.act(action, player=player)
-
-
-def state(hand: Hand) -> tuple[object, ...]:
-    """Everything a refused action must leave as it was."""
-    legal = hand.legal_actions() if hand.to_act is not None else None
-    return (
-        list(hand.events),
-        list(hand.stacks),
-        list(hand.bets),
-        list(hand.contributed),
-        list(hand.folded),
-        hand.dead_money,
-        hand.to_act,
-        hand.phase,
-        hand.street,
-        legal,
-    )
-
-
-def assert_refused(hand: Hand, action: Action, *words: str, player: int | None = None) -> str:
-    before = state(hand)
-    with pytest.raises(IllegalActionError) as info:
-        hand.act(action, player=player)
-    message = str(info.value)
-    for word in words:
-        assert word in message, message
-    assert state(hand) == before
-    return message
+from tests.engine.helpers import CALL, CHECK, FOLD, assert_refused, play
 
 
 def nl(stacks: list[int], sb: int = 50, bb: int = 100, **rules: object) -> HandConfig:
