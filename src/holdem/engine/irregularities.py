@@ -38,33 +38,31 @@ class Procedure:
 
 
 def void(hand: Hand, reason: str) -> None:
-    from holdem.engine.hand import Phase
-
     _refuse_if_over(hand, "void")
-    hand.stacks = list(hand.config.starting_stacks)
-    hand.bets = [0] * hand.player_count
-    hand.contributed = [0] * hand.player_count
-    hand.dead_money = 0
-    hand.pending_deal = None
-    hand.phase = Phase.VOIDED
+    _return_every_chip(hand)
     hand.events.append(events.HandVoided(reason, tuple(hand.stacks)))
 
 
 def misdeal(hand: Hand, reason: str) -> None:
-    from holdem.engine.hand import Phase
-
     _refuse_if_over(hand, "call a misdeal in")
     if any(isinstance(e, events.PlayerActed) for e in hand.events):
         raise IllegalActionError(
             "a misdeal can only be called before the first action: void the hand instead (R42)"
         )
+    _return_every_chip(hand)
+    hand.events.append(events.Misdealt(reason, tuple(hand.stacks)))
+
+
+def _return_every_chip(hand: Hand) -> None:
+    """End the hand with every stack as it started: nothing was won or lost."""
+    from holdem.engine.hand import Phase
+
     hand.stacks = list(hand.config.starting_stacks)
     hand.bets = [0] * hand.player_count
     hand.contributed = [0] * hand.player_count
     hand.dead_money = 0
     hand.pending_deal = None
     hand.phase = Phase.VOIDED
-    hand.events.append(events.Misdealt(reason, tuple(hand.stacks)))
 
 
 def expose_hole_card(hand: Hand, player: int, which: int, replacement: Card | None) -> None:

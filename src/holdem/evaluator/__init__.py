@@ -39,8 +39,3 @@ def evaluate_batch(codes: Any) -> np.ndarray:
     from holdem.evaluator.batch import evaluate_batch as kernel
 
     return kernel(codes)
-
-
-evaluate_batch.__doc__ = "Strengths of many hands at once (numba).\n\n" + (
-    "See holdem.evaluator.batch.evaluate_batch."
-)
