@@ -15,12 +15,10 @@ import os
 os.environ["NUMBA_NUM_THREADS"] = "1"
 
 import argparse
-import gc
 import json
 import platform
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,7 +31,7 @@ import phevaluator
 import pokerkit
 import treys
 
-from common import pin_to_one_core  # bench/common.py, beside this script
+from common import pin_to_one_core, time_once  # bench/common.py, beside this script
 from holdem.cards import ALL_CARDS
 from holdem.evaluator import evaluate, evaluate_batch
 from holdem.evaluator.scalar import evaluate_python
@@ -138,18 +136,6 @@ def import_seconds(repeats: int = 5) -> float:
         for _ in range(repeats)
     ]
     return min(float(run.stdout) for run in runs)
-
-
-def time_once(run: Run) -> float:
-    # No cyclic GC inside the clock: its pauses would land on whichever library happens to run.
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
 
 
 def best_rates(codes: np.ndarray, scale: int, repeats: int = 3) -> dict[str, tuple[int, float]]:

@@ -19,12 +19,10 @@ import os
 os.environ["NUMBA_NUM_THREADS"] = "1"
 
 import argparse
-import gc
 import json
 import platform
 import random
 import sys
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib.metadata import version
@@ -33,24 +31,12 @@ from typing import Any
 import eval7
 import numpy as np
 
-from common import pin_to_one_core  # bench/common.py, beside this script
+from common import pin_to_one_core, time_once  # bench/common.py, beside this script
 from holdem.odds import equity
 
 HERO, VILLAIN, RANGE = "AsAh", "KsKh", "QQ+,AKs"
 EVAL7_TRIALS = 1_000_000
 BOARDS = 1_712_304
-
-
-def seconds(run: Callable[[], Any]) -> float:
-    # No cyclic GC inside the clock: its pauses would land on whichever library happens to run.
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
 
 
 def eval7_monte_carlo(villain: str, trials: int) -> Callable[[], float]:
@@ -93,7 +79,7 @@ def measure(trials: int, repeats: int) -> dict[str, float]:
     best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeats):
         for name, run in runs.items():
-            best[name] = min(best[name], seconds(run))
+            best[name] = min(best[name], time_once(run))
     return best
 
 
