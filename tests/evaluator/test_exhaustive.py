@@ -10,6 +10,7 @@ from holdem.evaluator import Category, evaluate, evaluate_batch
 from holdem.evaluator.classes import CLASSES
 from holdem.evaluator.combos import colex_combinations
 from holdem.evaluator.scalar import evaluate_python
+from tests.r50 import FIVE_CARD_HANDS, SEVEN_CARD_HANDS, SEVEN_CARD_ROYAL_FLUSHES
 
 # The first strength of each category, to count categories from strengths.
 CATEGORY_STARTS = np.array(
@@ -32,17 +33,7 @@ def test_r50_all_2598960_five_card_hands(all_five_card_hands):
     strengths = evaluate_batch(all_five_card_hands)
     assert len(strengths) == 2_598_960
     assert len(np.unique(strengths)) == 7462
-    assert category_counts(strengths) == {
-        Category.STRAIGHT_FLUSH: 40,
-        Category.FOUR_OF_A_KIND: 624,
-        Category.FULL_HOUSE: 3744,
-        Category.FLUSH: 5108,
-        Category.STRAIGHT: 10200,
-        Category.THREE_OF_A_KIND: 54912,
-        Category.TWO_PAIR: 123552,
-        Category.ONE_PAIR: 1098240,
-        Category.HIGH_CARD: 1302540,
-    }
+    assert category_counts(strengths) == FIVE_CARD_HANDS
 
 
 @pytest.mark.slow
@@ -71,15 +62,5 @@ def test_r50_all_133784560_seven_card_hands():
             counts[cat] += n
         royals += int((strengths == 7462).sum())
     assert sum(counts.values()) == comb(52, 7) == 133_784_560
-    assert counts == {
-        Category.STRAIGHT_FLUSH: 41584,
-        Category.FOUR_OF_A_KIND: 224848,
-        Category.FULL_HOUSE: 3473184,
-        Category.FLUSH: 4047644,
-        Category.STRAIGHT: 6180020,
-        Category.THREE_OF_A_KIND: 6461620,
-        Category.TWO_PAIR: 31433400,
-        Category.ONE_PAIR: 58627800,
-        Category.HIGH_CARD: 23294460,
-    }
-    assert royals == 4324
+    assert counts == SEVEN_CARD_HANDS
+    assert royals == SEVEN_CARD_ROYAL_FLUSHES
