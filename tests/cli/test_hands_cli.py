@@ -1,19 +1,10 @@
 """The real ``holdem`` command, run as a person would run it."""
 
 import json
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent))
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    assert HOLDEM, "the holdem console script is not installed in this environment"
-    return subprocess.run([HOLDEM, *args], capture_output=True, text=True, timeout=60)
+from tests.console import run
 
 
 def test_hand_describes_the_best_hand():

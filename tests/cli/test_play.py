@@ -5,15 +5,14 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
-HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent))
+from tests.console import HOLDEM
+
 ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|[()][A-Z0-9]|[=>])")
 # Prompts end with input()'s "> "; escape codes (styles, bracketed paste) may come between.
 TURN = r"Your turn[^\n]*q quit\)[^>]*> "

@@ -2,7 +2,7 @@
 
 import json
 
-from tests.cli.test_hands_cli import run
+from tests.console import run
 
 
 def test_sim_json_shape_and_conservation():

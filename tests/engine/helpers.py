@@ -39,11 +39,13 @@ def state(hand: Hand) -> tuple[object, ...]:
         list(hand.bets),
         list(hand.contributed),
         list(hand.folded),
+        [list(board) for board in hand.boards],
         list(hand.holes),
         hand.dead_money,
         hand.to_act,
         hand.phase,
         hand.street,
+        hand.pending_deal,
         legal,
     )
 

@@ -42,6 +42,7 @@ from holdem.engine import (
 )
 from holdem.engine import events as ev
 from holdem.errors import DealingError, IllegalActionError
+from tests.engine.helpers import state
 
 MAX_STEPS = 400  # far more steps than any hand needs: a hand that runs on is a bug
 
@@ -120,28 +121,6 @@ def tables(draw: Draw) -> Table:
     hidden = frozenset(draw(st.sets(st.integers(0, n - 1), max_size=2)) if explicit else ())
     seed = draw(st.integers(0, 2**32 - 1))
     return Table(config, seed, draw(st.booleans()), explicit, hidden)
-
-
-# -- the state a refused action must leave alone ----------------------------------------------
-
-
-def state(hand: Hand) -> tuple[object, ...]:
-    legal = hand.legal_actions() if hand.to_act is not None else None
-    return (
-        list(hand.events),
-        list(hand.stacks),
-        list(hand.bets),
-        list(hand.contributed),
-        list(hand.folded),
-        [list(board) for board in hand.boards],
-        list(hand.holes),
-        hand.dead_money,
-        hand.to_act,
-        hand.phase,
-        hand.street,
-        hand.pending_deal,
-        legal,
-    )
 
 
 # -- playing a hand ---------------------------------------------------------------------------

@@ -1,20 +1,17 @@
 """The real ``holdem odds``, ``outs``, ``potodds`` and ``range`` commands, run as a person would."""
 
+import functools
 import json
 import os
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent))
+from tests.console import HOLDEM
+from tests.console import run as run_holdem
 
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    assert HOLDEM, "the holdem console script is not installed in this environment"
-    return subprocess.run([HOLDEM, *args], capture_output=True, text=True, timeout=120)
+# The first odds command of a process may compile the numba kernels: allow two minutes.
+run = functools.partial(run_holdem, timeout=120)
 
 
 def test_odds_hand_against_hand_is_exact():

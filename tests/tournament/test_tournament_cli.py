@@ -1,22 +1,11 @@
 """``holdem chips`` and ``holdem structure``, run as the real console script."""
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from holdem.tournament.generator import generate
 from holdem.tournament.structure import preset
 from holdem.tournament.structure_toml import from_toml
-
-HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent))
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    assert HOLDEM, "the holdem console script is not installed in this environment"
-    return subprocess.run([HOLDEM, *args], capture_output=True, text=True, timeout=60)
+from tests.console import run
 
 
 def test_r45_chips_json():

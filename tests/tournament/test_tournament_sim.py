@@ -1,11 +1,7 @@
 """A whole multi-table tournament of bots (R44), and ``holdem tournament sim``."""
 
 import json
-import shutil
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +11,7 @@ from holdem.errors import ConfigError
 from holdem.history.replay import replay
 from holdem.tournament.seating import is_balanced, players_of
 from holdem.tournament.sim import LEVELS, Level, level_at, player_ids, simulate_tournament
+from tests.console import run
 
 FAST_BOTS = ("random", "caller", "tag")
 
@@ -101,14 +98,6 @@ def test_r44_same_hand_busts_in_a_real_tournament_follow_starting_stacks():
         _check_r44_same_hand_order(record.history, result.finishing_order)
         multi += sum(1 for s in record.history.finishing_stacks if s == 0) > 1
     assert multi  # random bots all-in often: some hands bust several players
-
-
-HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent))
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    assert HOLDEM, "the holdem console script is not installed in this environment"
-    return subprocess.run([HOLDEM, *args], capture_output=True, text=True, timeout=60)
 
 
 def test_cli_json_is_exactly_the_summary():
