@@ -60,3 +60,9 @@ def assert_refused(hand: Hand, action: Action, *words: str, player: int | None =
         assert word in message, message
     assert state(hand) == before
     return message
+
+
+def deck_starting(text: str) -> Deck:
+    """A deck whose top cards are ``text`` in that order, then the rest in order."""
+    top = parse_cards(text)
+    return Deck([*top, *(c for c in ALL_CARDS if c not in top)])

@@ -6,17 +6,13 @@ import random
 
 import pytest
 
-from holdem.cards import ALL_CARDS, Deck, parse_cards
+from holdem.cards import ALL_CARDS, parse_cards
 from holdem.engine import Action, Hand, HandConfig, Phase
 from holdem.engine.events import CardExposed, HandVoided, Misdealt
 from holdem.errors import DealingError, IllegalActionError
+from tests.engine.helpers import deck_starting
 
 CONFIG = HandConfig.create("nl", [200, 200, 200], small_blind=1, big_blind=2)
-
-
-def stacked(text: str) -> Deck:
-    top = parse_cards(text)
-    return Deck([*top, *(c for c in ALL_CARDS if c not in top)])
 
 
 # Dealt one card at a time (R2): p1 AhKh, p2 2c7s, p3 3d8d; then burn 9c, flop TcJcQc,
@@ -25,7 +21,7 @@ DECK = "Ah 2c 3d Kh 7s 8d 9c Tc Jc Qc Ks 4h 5h 6h 2d"
 
 
 def test_r39_exposed_first_card_is_a_misdeal_and_forced_bets_come_back():
-    hand = Hand(CONFIG, stacked(DECK))
+    hand = Hand(CONFIG, deck_starting(DECK))
     hand.expose_hole_card(0, 0)
     assert hand.phase == Phase.VOIDED
     assert isinstance(hand.events[-1], Misdealt)
@@ -33,7 +29,7 @@ def test_r39_exposed_first_card_is_a_misdeal_and_forced_bets_come_back():
 
 
 def test_r39_exposed_later_card_is_replaced_and_becomes_the_first_burn():
-    hand = Hand(CONFIG, stacked(DECK))
+    hand = Hand(CONFIG, deck_starting(DECK))
     # p3's second card (8d) was the sixth card dealt: the deal goes on.
     assert hand.holes[2] == tuple(parse_cards("3d 8d"))
     hand.expose_hole_card(2, 1)
@@ -46,14 +42,14 @@ def test_r39_exposed_later_card_is_replaced_and_becomes_the_first_burn():
 
 
 def test_r39_a_second_exposed_card_is_a_misdeal():
-    hand = Hand(CONFIG, stacked(DECK))
+    hand = Hand(CONFIG, deck_starting(DECK))
     hand.expose_hole_card(2, 1)
     hand.expose_hole_card(1, 1)
     assert hand.phase == Phase.VOIDED and "second" in hand.events[-1].reason
 
 
 def test_r39_no_misdeal_after_the_first_action():
-    hand = Hand(CONFIG, stacked(DECK))
+    hand = Hand(CONFIG, deck_starting(DECK))
     hand.act(Action.call())
     with pytest.raises(IllegalActionError, match="void the hand instead"):
         hand.misdeal()
@@ -61,7 +57,7 @@ def test_r39_no_misdeal_after_the_first_action():
 
 
 def test_r40_premature_flop_goes_back_and_the_new_flop_has_no_burn():
-    hand = Hand(CONFIG, stacked(DECK), rng=random.Random(5))
+    hand = Hand(CONFIG, deck_starting(DECK), rng=random.Random(5))
     hand.act(Action.call())
     hand.premature_board()  # the dealer burns and flops before the big blind has acted
     early = [e.card for e in hand.events if isinstance(e, CardExposed)]
@@ -77,7 +73,7 @@ def test_r40_premature_flop_goes_back_and_the_new_flop_has_no_burn():
 
 
 def test_r41_premature_turn_is_set_aside_then_shuffled_back_for_the_river():
-    hand = Hand(CONFIG, stacked(DECK + " 3h 7c"), rng=random.Random(1))
+    hand = Hand(CONFIG, deck_starting(DECK + " 3h 7c"), rng=random.Random(1))
     for _ in range(3):
         hand.act(Action.call() if hand.legal_actions().call else Action.check())
     assert hand.board == parse_cards("Tc Jc Qc")
@@ -111,7 +107,7 @@ def test_r41_explicit_dealing_refuses_the_set_aside_card_as_the_turn():
 
 
 def test_r42_void_returns_every_chip_and_is_recorded():
-    hand = Hand(CONFIG, stacked(DECK))
+    hand = Hand(CONFIG, deck_starting(DECK))
     hand.act(Action.raise_to(10))
     hand.act(Action.call())
     hand.void("the dealer flashed the deck")

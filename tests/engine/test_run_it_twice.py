@@ -1,12 +1,8 @@
 """Run it twice (R46): all-in before the river, the rest of the board dealt once per run."""
 
-from holdem.cards import ALL_CARDS, Deck, parse_cards
+from holdem.cards import Deck, parse_cards
 from holdem.engine import Action, Hand, HandConfig
-
-
-def stacked(text: str) -> Deck:
-    top = parse_cards(text)
-    return Deck([*top, *(c for c in ALL_CARDS if c not in top)])
+from tests.engine.helpers import deck_starting
 
 
 def test_r46_run_it_twice_splits_each_pot_by_board():
@@ -14,7 +10,7 @@ def test_r46_run_it_twice_splits_each_pot_by_board():
     config = HandConfig.create("nl", [101, 101], small_blind=1, big_blind=2, run_count=2)
     # Deal: p1 Ac, p2 Kc, p1 Ad, p2 Kd; run 1: burn, flop 2h7s9d, burn, 3c, burn, 4d (aces);
     # run 2: burn, flop Kh5s6c, burn, 8h, burn, Jd (kings make a set).
-    deck = stacked("Ac Kc Ad Kd 2s 2h7s9d 3s 3c 4s 4d 5h Kh5s6c 6h 8h 7h Jd")
+    deck = deck_starting("Ac Kc Ad Kd 2s 2h7s9d 3s 3c 4s 4d 5h Kh5s6c 6h 8h 7h Jd")
     hand = Hand(config, deck)
     hand.act(Action.all_in())  # the button, first preflop heads-up (R6)
     hand.act(Action.call())

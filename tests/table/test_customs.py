@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from holdem.cards import ALL_CARDS, Deck, parse_cards
 from holdem.engine import Action
 from holdem.errors import IllegalActionError
 from holdem.table import Table, TableSettings
+from tests.engine.helpers import deck_starting
 from tests.table.test_table import check_down
 
 
@@ -16,11 +16,6 @@ def four(**settings) -> Table:
     for seat, name in enumerate(["Ana", "Ben", "Cleo", "Dan"]):
         t.sit(seat, name, 100)
     return t
-
-
-def stacked(text: str) -> Deck:
-    top = parse_cards(text)
-    return Deck([*top, *(c for c in ALL_CARDS if c not in top)])
 
 
 def test_r46_straddle_by_the_player_after_the_big_blind():
@@ -59,7 +54,7 @@ def test_r46_run_it_twice_when_every_player_agrees():
 def test_r46_seven_deuce_game_collects_the_bounty_from_everyone_dealt_in():
     t = four(seven_deuce_bounty=10)
     # Button Ana (seat 0); positions Ben, Cleo, Dan, Ana. Ben gets 7-2 and a full house.
-    deck = stacked("7c Kd Qd Jd 2c 3s 4s 5s 9h 7d 7h 2d 9s 8c 6c")
+    deck = deck_starting("7c Kd Qd Jd 2c 3s 4s 5s 9h 7d 7h 2d 9s 8c 6c")
     t.start_hand(deck)
     hand = t.hand
     assert hand is not None
@@ -76,6 +71,6 @@ def test_r46_seven_deuce_game_collects_the_bounty_from_everyone_dealt_in():
 
 def test_the_7_2_bounty_needs_the_pot_won_with_7_2():
     t = four(seven_deuce_bounty=10)
-    t.start_hand(stacked("Ac Kd Qd Jd Ah 3s 4s 5s 9h 7d 7h 2d 9s 8c 6c"))
+    t.start_hand(deck_starting("Ac Kd Qd Jd Ah 3s 4s 5s 9h 7d 7h 2d 9s 8c 6c"))
     check_down(t)
     assert t.history[-1].bounty is None
