@@ -1,4 +1,6 @@
-"""``holdem chips`` and ``holdem structure``, run as the real console script."""
+"""``holdem chips``, ``structure``, ``payouts`` and ``icm``, run as the real console script."""
+
+import json
 
 import pytest
 
@@ -53,6 +55,80 @@ def test_structure_toml_round_trips():
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(args, words):
+    result = run(*args)
+    assert result.returncode == 2
+    assert words in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+
+
+def test_payouts_json():
+    result = run("payouts", "--entrants", "27", "--buy-in", "100", "--unit", "5", "--json")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        '{"entrants": 27, "buy_in": 100, "prize_pool": 2700, "unit": 5, "places": ['
+        '{"place": 1, "percent": 38, "prize": 1035}, '
+        '{"place": 2, "percent": 24, "prize": 645}, '
+        '{"place": 3, "percent": 16, "prize": 430}, '
+        '{"place": 4, "percent": 12, "prize": 320}, '
+        '{"place": 5, "percent": 10, "prize": 270}]}'
+    )
+
+
+def test_payouts_for_a_chosen_number_of_places():
+    result = run("payouts", "--entrants", "27", "--buy-in", "100", "--places", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        '{"entrants": 27, "buy_in": 100, "prize_pool": 2700, "unit": 1, "places": ['
+        '{"place": 1, "percent": 50, "prize": 1350}, '
+        '{"place": 2, "percent": 30, "prize": 810}, '
+        '{"place": 3, "percent": 20, "prize": 540}]}'
+    )
+    # a field beyond the table is paid by the row that pays the places asked for
+    big = run("payouts", "--entrants", "150", "--buy-in", "10", "--places", "18", "--json")
+    prizes = [row["prize"] for row in json.loads(big.stdout)["places"]]
+    assert len(prizes) == 18 and sum(prizes) == 1500
+
+
+def test_payouts_table():
+    result = run("payouts", "--entrants", "8", "--buy-in", "20")
+    assert result.returncode == 0
+    assert "8 entrants × 20: a prize pool of 160" in result.stdout
+    assert "3 places paid" in result.stdout
+
+
+def test_icm_json():
+    result = run("icm", "5000", "3000", "2000", "--prizes", "500,300,200", "--json")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == (
+        '{"stacks": [5000, 3000, 2000], "prizes": [500, 300, 200], '
+        '"equity": [383.93, 327.5, 288.57]}'
+    )
+
+
+def test_icm_table_and_decimal_prizes():
+    result = run("icm", "3000", "1000", "--prizes", "12.5")
+    assert result.returncode == 0, result.stderr
+    assert "4,000 chips in play, 12.5 in prizes" in result.stdout
+    assert "9.38" in result.stdout and "3.12" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["payouts", "--entrants", "1", "--buy-in", "10"], "--entrants 1: a tournament needs"),
+        (["payouts", "--entrants", "8", "--buy-in", "-1"], "--buy-in -1: must be 0 or more"),
+        (["payouts", "--entrants", "150", "--buy-in", "5"], "up to 100 entrants, not 150"),
+        (["payouts", "--entrants", "8", "--buy-in", "5", "--places", "6"], "pays 1, 2, 3, 4, 5,"),
+        (["payouts", "--entrants", "8", "--buy-in", "5", "--places", "9"], "more than the 8"),
+        (["payouts", "--entrants", "8", "--buy-in", "5", "--unit", "0"], "rounding unit 0"),
+        (["icm", "5000", "abc", "--prizes", "10"], "stack 'abc': write whole numbers"),
+        (["icm", "5000", "3000", "--prizes", "10,x"], "prize 'x': write a number"),
+        (["icm", "0", "0", "--prizes", "10"], "no stack has chips"),
+        (["icm", "5000", "--prizes", "10,5"], "2 prizes for 1 players"),
+    ],
+)
+def test_payouts_and_icm_bad_input(args, words):
     result = run(*args)
     assert result.returncode == 2
     assert words in result.stderr

@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem.errors import ConfigError
-from holdem.history.replay import replay
+from holdem.history.hand import HandHistory
+from holdem.history.phh import iter_hands
+from holdem.history.replay import replay, replay_paths
 from holdem.tournament.seating import is_balanced, players_of
 from holdem.tournament.sim import LEVELS, Level, level_at, player_ids, simulate_tournament
 from tests.console import run
@@ -132,3 +134,47 @@ def test_cli_bad_input_is_one_clear_line_and_exit_2(args, words):
     assert result.returncode == 2
     assert words in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_on_hand_sees_every_hand_as_it_ends():
+    seen = []
+    result = simulate_tournament(12, stack=300, seed=5, bots=FAST_BOTS, on_hand=seen.append)
+    recorded = simulate_tournament(12, stack=300, seed=5, bots=FAST_BOTS, record=True)
+    assert [r.number for r in seen] == list(range(1, result.hands + 1))
+    assert [r.history for r in seen] == [r.history for r in recorded.records]
+    assert result.records == ()  # on_hand alone keeps nothing
+    levels = [r.history.level for r in seen]
+    assert levels == sorted(levels) and levels[0] == 1
+
+
+def test_cli_history_writes_every_hand_and_each_replays(tmp_path):
+    folder = tmp_path / "hands"
+    result = run(
+        "tournament", "sim", "--players", "20", "--seed", "6", "--stack", "400",
+        "--history", str(folder), "--json",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    files = sorted(folder.glob("*.phhs"))
+    assert len(files) >= 2  # one file per table that dealt a hand
+    replays = list(replay_paths(files))
+    assert len(replays) == payload["hands"]
+    assert all(r.ok and r.match for r in replays), [r.as_json() for r in replays if not r.ok]
+    numbers = []
+    for file in files:
+        table = int(file.stem.split("-")[1])
+        for index, history in iter_hands(file):
+            assert isinstance(history, HandHistory), history
+            assert history.table == table and history.hand == index
+            assert history.seat_count == 9 and history.level >= 1
+            numbers.append(index)
+    assert sorted(numbers) == list(range(1, payload["hands"] + 1))
+    summary = json.loads((folder / "tournament.json").read_text())
+    assert summary["finishing_order"] == payload["finishing_order"]
+    assert summary["files"] == [f.name for f in files]
+    assert set(summary["bots"]) == set(player_ids(20)) and summary["seed"] == 6
+
+    again = run("tournament", "sim", "--players", "12", "--history", str(folder))
+    assert again.returncode == 2
+    words = " ".join(again.stderr.split())  # a long path wraps the line at 80 columns
+    assert "holds another tournament's files: give a new folder" in words

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from holdem.cli import hands, odds, play, replay, sim, tournament, tournament_tools
+from holdem.cli import clock, hands, odds, play, replay, serve, sim, tournament, tournament_tools
+from holdem.cli import verify as verify_command
 
 app = typer.Typer(
     name="holdem",
@@ -17,8 +18,11 @@ hands.register(app)
 odds.register(app)
 play.register(app)
 replay.register(app)
+serve.register(app)
 sim.register(app)
 tournament_tools.register(app)
+verify_command.register(app)
+clock.register(app)
 app.add_typer(tournament.app, name="tournament")
 
 

@@ -1,4 +1,4 @@
-"""``holdem chips`` and ``holdem structure``: planning a home tournament (R44, R45)."""
+"""``holdem chips``, ``structure``, ``payouts`` and ``icm``: planning a tournament (R44, R45)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 def register(app: typer.Typer) -> None:
     app.command("chips")(chips)
     app.command("structure")(structure)
+    app.command("payouts")(payouts_table)
+    app.command("icm")(icm_equity)
 
 
 def _parse_chip_set(text: str) -> tuple[int, ...]:
@@ -123,3 +125,113 @@ def _print_table(structure: Structure) -> None:
         elapsed += item.minutes
     console.print(table)
     console.print(f"{structure.minutes // 60}h{structure.minutes % 60:02d} scheduled")
+
+
+def payouts_table(
+    entrants: Annotated[int, typer.Option(help="Players who bought in (re-entries count).")],
+    buy_in: Annotated[int, typer.Option(help="Buy-in per entrant, all of it to the pool.")],
+    places: Annotated[
+        int | None, typer.Option(help="Places to pay (default: the table's row for the field).")
+    ] = None,
+    unit: Annotated[int, typer.Option(help="Round each prize down to a multiple of this.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The prize of each paid place: the payout table's shares of the pool, rounded."""
+    from holdem.errors import ConfigError
+    from holdem.tournament.payouts import DEFAULT_PAYOUT_TABLE, payout_percentages, payouts
+
+    with user_errors():
+        if entrants < 2:
+            raise ConfigError(f"--entrants {entrants}: a tournament needs at least 2")
+        if buy_in < 0:
+            raise ConfigError(f"--buy-in {buy_in}: must be 0 or more")
+        paid = [len(shares) for _, shares in DEFAULT_PAYOUT_TABLE]
+        choices = ", ".join(str(n) for n in paid)
+        if places is None:
+            if entrants > DEFAULT_PAYOUT_TABLE[-1][0]:
+                raise ConfigError(
+                    f"the payout table covers up to {DEFAULT_PAYOUT_TABLE[-1][0]} entrants, "
+                    f"not {entrants}: pass --places"
+                )
+            field = entrants
+        else:
+            if places > entrants:
+                raise ConfigError(f"--places {places}: more than the {entrants} entrants")
+            if places not in paid:
+                raise ConfigError(f"--places {places}: the payout table pays {choices} places")
+            # the row that pays that many places gives the shares
+            field = DEFAULT_PAYOUT_TABLE[paid.index(places)][0]
+        pool = entrants * buy_in
+        shares = payout_percentages(field)
+        prizes = payouts(pool, field, unit=unit)
+    rows = [
+        {"place": place, "percent": share, "prize": prize}
+        for place, (share, prize) in enumerate(zip(shares, prizes, strict=True), start=1)
+    ]
+    if as_json:
+        print_json(
+            {"entrants": entrants, "buy_in": buy_in, "prize_pool": pool, "unit": unit,
+             "places": rows}
+        )  # fmt: skip
+        return
+    console.print(f"{entrants} entrants × {buy_in:,}: a prize pool of {pool:,}")
+    table = Table()
+    for column in ("place", "share", "prize"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(str(row["place"]), f"{row['percent']:g}%", f"{row['prize']:,}")
+    console.print(table)
+    rounding = f"rounded down to {unit:,}, what is left over to first place" if unit > 1 else ""
+    console.print(f"{len(rows)} places paid" + (f"; prizes {rounding}" if rounding else ""))
+
+
+def _parse_number(text: str, what: str) -> int | float:
+    from holdem.errors import ConfigError
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value >= 0 or value == float("inf"):
+        raise ConfigError(f"{what} {text!r}: write a number of 0 or more, e.g. 500")
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+def icm_equity(
+    stacks: Annotated[list[str], typer.Argument(help="Each player's chips, e.g. 5000 3000 2000.")],
+    prizes: Annotated[
+        str, typer.Option(help="Prizes from first place down, comma-separated: 500,300,200.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each stack's prize equity by the Independent Chip Model (Malmuth-Harville)."""
+    from holdem.errors import ConfigError
+    from holdem.tournament.icm import icm
+
+    with user_errors():
+        chips = []
+        for text in stacks:
+            if not text.isdigit():
+                raise ConfigError(f"stack {text!r}: write whole numbers of chips, e.g. 5000")
+            chips.append(int(text))
+        amounts = [_parse_number(p.strip(), "prize") for p in prizes.split(",")]
+        equity = icm(chips, amounts)
+    rounded = [round(value, 2) for value in equity]
+    if as_json:
+        print_json({"stacks": chips, "prizes": amounts, "equity": rounded})
+        return
+    total_chips = sum(chips)
+    total_prizes = sum(amounts)
+    console.print(f"{total_chips:,} chips in play, {total_prizes:,} in prizes")
+    table = Table()
+    for column in ("player", "stack", "chips", "equity", "of prizes"):
+        table.add_column(column, justify="right")
+    for number, (stack, value) in enumerate(zip(chips, equity, strict=True), start=1):
+        table.add_row(
+            str(number),
+            f"{stack:,}",
+            f"{100 * stack / total_chips:.1f}%",
+            f"{value:,.2f}",
+            f"{100 * value / total_prizes:.1f}%" if total_prizes else "-",
+        )
+    console.print(table)

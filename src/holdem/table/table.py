@@ -73,13 +73,17 @@ class Table:
 
     # -- players ------------------------------------------------------------------------
 
-    def sit(self, seat: int, name: str, buy_in: int) -> None:
+    def check_sit(self, seat: int, name: str, buy_in: int) -> None:
+        """Raise the reason ``sit`` would refuse, if any (a request to be approved later)."""
         self._check_seat_number(seat)
         if self.seats[seat] is not None:
             raise IllegalActionError(f"seat {seat + 1} is taken: choose an empty seat")
         if any(s is not None and s.name == name for s in self.seats):
             raise IllegalActionError(f"{name!r} is already at the table")
         self._check_buy_in(buy_in, 0)
+
+    def sit(self, seat: int, name: str, buy_in: int) -> None:
+        self.check_sit(seat, name, buy_in)
         wait = self.settings.new_players == NewPlayerRule.WAIT and self.hands_played > 0
         self.seats[seat] = Seat(
             name, buy_in, waiting=wait, owes_big=not wait and self.hands_played > 0
@@ -336,6 +340,10 @@ class Table:
             and not self.current.hand.is_over
             and seat in self.current.seat_of
         )
+
+    def player(self, seat: int) -> Seat:
+        """The player in ``seat``; an empty or unknown seat is refused with the reason."""
+        return self._player(seat)
 
     def _player(self, seat: int) -> Seat:
         self._check_seat_number(seat)

@@ -8,12 +8,16 @@ simulation has no clock), so every table plays that many hands per level.
 
 The blind levels are this module's own small list (``LEVELS``); the tournament
 package's structures are not used yet.
+
+Every hand can be handed, as it ends, to an ``on_hand`` callback with its PHH record
+(``holdem tournament sim --history`` writes them to files); the simulation itself writes
+nothing.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from holdem.bots import BOTS, Bot, view_for
@@ -111,8 +115,10 @@ def simulate_tournament(
     levels: Sequence[Level] = LEVELS,
     record: bool = False,
     max_hands: int = MAX_HANDS,
+    on_hand: Callable[[HandRecord], None] | None = None,
 ) -> TournamentResult:
-    """Play a tournament to the end; ``record`` keeps every hand's PHH and layout."""
+    """Play a tournament to the end; ``record`` keeps every hand's PHH and layout, and
+    ``on_hand`` is called with each hand's record as soon as the hand is over."""
     _check(players, stack, table_size, hands_per_level, bots, levels)
     ids = player_ids(players)
     names = {player: bots[i % len(bots)] for i, player in enumerate(ids)}
@@ -162,10 +168,14 @@ def simulate_tournament(
                 del tables[gone]
             moves.extend(made)
             conserved &= sum(t.chips_on_table() for t in tables.values()) == total
-            if record:
-                records.append(
-                    HandRecord(hands, number, _history(played, number, hands), layout, total)
-                )
+            if record or on_hand is not None:
+                level_number = rounds // hands_per_level + 1
+                history = _history(played, number, hands, level_number, table_size)
+                made_record = HandRecord(hands, number, history, layout, total)
+                if record:
+                    records.append(made_record)
+                if on_hand is not None:
+                    on_hand(made_record)
         rounds += 1
     return TournamentResult(
         tuple(standings.finishing_order()),
@@ -266,11 +276,15 @@ def _apply(tables: dict[int, Table], moves: Sequence[Move]) -> None:
         _deal_in_now(tables[move.to_table], move.to_seat)
 
 
-def _history(played: PlayedHand, table: int, number: int) -> HandHistory:
+def _history(
+    played: PlayedHand, table: int, number: int, level: int, table_size: int
+) -> HandHistory:
     return history_of(
         played.hand,
         players=played.names,
         seats=[seat + 1 for seat in played.seat_of],
+        seat_count=table_size,
         hand=number,
         table=table,
+        level=level,
     )

@@ -1,0 +1,51 @@
+"""``holdem serve``: the cardroom, a web table for friends and bots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from holdem.cli.output import console, user_errors
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)
+
+
+def default_database() -> str:
+    from platformdirs import user_data_dir
+
+    return f"sqlite:///{Path(user_data_dir('holdem')) / 'cardroom.sqlite3'}"
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
+    ] = ("127.0.0.1"),
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="sqlite:///PATH or postgresql://USER@HOST/DB (default: a SQLite file)."),
+    ] = None,
+) -> None:
+    """Open the cardroom: create a table in the browser, share the link, play."""
+    import uvicorn
+
+    from holdem.server.app import create_app
+    from holdem.server.protocol import MAX_MESSAGE_BYTES
+    from holdem.server.store import database_url
+
+    url = database or default_database()
+    with user_errors():
+        shown = database_url(url).render_as_string(hide_password=True)  # refuses a bad URL
+    console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
+    uvicorn.run(
+        create_app(url),
+        host=host,
+        port=port,
+        ws_max_size=MAX_MESSAGE_BYTES,
+        log_level="warning",
+        access_log=False,
+    )

@@ -1,0 +1,237 @@
+"""The clock's web app: the page, the clock as JSON, and the host's controls.
+
+Anyone on the network may watch (``GET /``, ``GET /api/clock``); only the host may change
+the clock (``POST /api/clock/{action}``). The host proves it with a token: the command
+prints a one-time link ``/host?key=...``, whose visit mints a token, sets it as an
+httpOnly cookie and redirects to the page. Scripts may send the token as
+``Authorization: Bearer``. Only the token's sha256 is kept (in memory and in the state
+file), so a host stays the host across a server restart and the file makes no one host.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from holdem.clock.store import SavedState, save
+from holdem.tournament.clock import Clock, ClockError
+
+__all__ = ["ACTIONS", "ClockRoom", "create_app"]
+
+COOKIE = "holdem_clock_host"
+COOKIE_DAYS = 30
+MAX_HOSTS = 32  # host sessions remembered; the oldest is forgotten first
+LINK_MINUTES = 15  # a link made from the page for another device lasts this long
+
+ACTIONS: dict[str, Callable[[Clock, float], Clock]] = {
+    "start": lambda clock, now: clock.start(now),
+    "pause": lambda clock, now: clock.pause(now),
+    "resume": lambda clock, now: clock.resume(now),
+    "skip": lambda clock, now: clock.skip(now),
+    "back": lambda clock, now: clock.back(now),
+    "bust": lambda clock, now: clock.bust(),
+    "add": lambda clock, now: clock.add_player(),
+}
+
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+API_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class ClockRoom:
+    """One served clock: its state, the host sessions and the unused host keys.
+
+    Every change is saved to ``path`` (when given) before it is answered, so what a page
+    shows is what a restart brings back.
+    """
+
+    def __init__(
+        self,
+        state: SavedState,
+        path: Path | None = None,
+        *,
+        now: Callable[[], float] = time.time,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.clock = state.clock
+        self.host_hashes = list(state.host_hashes)
+        self.path = path
+        self.now = now
+        self.log = log
+        self._keys: dict[str, float | None] = {}  # key digest -> expiry (None: never)
+
+    def new_host_key(self, minutes: float | None = None) -> str:
+        """A key for one visit of ``/host?key=...``; it lasts ``minutes`` (None: until used)."""
+        key = secrets.token_urlsafe(24)
+        expiry = None if minutes is None else self.now() + minutes * 60
+        self._keys[_digest(key)] = expiry
+        return key
+
+    def redeem(self, key: str) -> str | None:
+        """The new host token for a valid key (which is then spent), or None."""
+        expiry = self._keys.pop(_digest(key), 0.0)
+        if expiry is not None and expiry <= self.now():
+            return None
+        token = secrets.token_urlsafe(32)
+        self.host_hashes = [*self.host_hashes, _digest(token)][-MAX_HOSTS:]
+        self._save()
+        return token
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and _digest(token or "") in self.host_hashes
+
+    def act(self, action: str) -> None:
+        """Apply a control action (a name of ``ACTIONS``); ClockError when it cannot be."""
+        now = self.now()
+        self.clock = ACTIONS[action](self.clock, now)
+        self._save()
+        if self.log is not None:
+            view = self.clock.view(now)
+            where = "break" if view.on_break else f"level {view.level} ({view.level_text})"
+            left = int(view.seconds_left)
+            self.log(
+                f"{action}: {where}, {left // 60}:{left % 60:02d} left, "
+                f"{view.players_left} of {view.entrants} players"
+                + (", paused" if view.paused else "")
+            )
+
+    def payload(self, host: bool) -> dict[str, Any]:
+        now = self.now()
+        return {
+            **self.clock.view(now).as_json(),
+            "name": self.clock.structure.name,
+            "buy_in": self.clock.buy_in,
+            "host": host,
+            "server_time": now,
+        }
+
+    def _save(self) -> None:
+        if self.path is not None:
+            save(self.path, SavedState(self.clock, tuple(self.host_hashes)))
+
+
+def _web_file(name: str) -> bytes:
+    return resources.files("holdem").joinpath("web", name).read_bytes()
+
+
+def create_app(room: ClockRoom, *, cookie: str = COOKIE) -> Starlette:
+    """The clock's ASGI app over ``room``; ``cookie`` names the host cookie."""
+    files = {
+        "clock.html": (_web_file("clock.html"), "text/html; charset=utf-8"),
+        "clock.js": (_web_file("clock.js"), "text/javascript; charset=utf-8"),
+        "clock.css": (_web_file("clock.css"), "text/css; charset=utf-8"),
+    }
+
+    def static(name: str) -> Callable[[Request], Any]:
+        body, media_type = files[name]
+
+        async def serve(request: Request) -> Response:
+            return Response(body, media_type=media_type, headers=PAGE_HEADERS)
+
+        return serve
+
+    def token_of(request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        if header.lower().startswith("bearer "):
+            return header[7:].strip()
+        return request.cookies.get(cookie)
+
+    def error(status: int, message: str) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status, headers=API_HEADERS)
+
+    def cross_site(request: Request) -> bool:
+        # SameSite=Strict already keeps the cookie off other sites' requests; a foreign
+        # Origin is refused as well, for browsers that send one.
+        origin = request.headers.get("origin")
+        return origin is not None and urlsplit(origin).netloc != request.headers.get("host")
+
+    async def host(request: Request) -> Response:
+        token = room.redeem(request.query_params.get("key", ""))
+        if token is None:
+            return PlainTextResponse(
+                "This host link is not valid: it was used already, has expired, or was "
+                "mistyped. Use the link the clock command printed, or ask the host for a "
+                "new one.",
+                status_code=403,
+                headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"},
+            )
+        response = RedirectResponse("/", status_code=303, headers={"Cache-Control": "no-store"})
+        response.set_cookie(
+            cookie,
+            token,
+            max_age=COOKIE_DAYS * 86400,
+            path="/",
+            httponly=True,
+            samesite="strict",
+        )
+        return response
+
+    async def get_clock(request: Request) -> Response:
+        return JSONResponse(room.payload(room.is_host(token_of(request))), headers=API_HEADERS)
+
+    def check_host(request: Request) -> JSONResponse | None:
+        if cross_site(request):
+            return error(403, "a request from another site cannot control the clock")
+        if not room.is_host(token_of(request)):
+            return error(
+                403,
+                "only the host can control the clock: open the host link that "
+                "the clock command printed",
+            )
+        return None
+
+    async def control(request: Request) -> Response:
+        action = request.path_params["action"]
+        if action not in ACTIONS:
+            return error(404, f"no clock action {action!r}: choose from {', '.join(ACTIONS)}")
+        refused = check_host(request)
+        if refused is not None:
+            return refused
+        try:
+            room.act(action)
+        except ClockError as problem:
+            return error(409, str(problem))
+        return JSONResponse(room.payload(True), headers=API_HEADERS)
+
+    async def host_link(request: Request) -> Response:
+        refused = check_host(request)
+        if refused is not None:
+            return refused
+        key = room.new_host_key(minutes=LINK_MINUTES)
+        return JSONResponse(
+            {"path": f"/host?key={key}", "minutes": LINK_MINUTES}, headers=API_HEADERS
+        )
+
+    return Starlette(
+        routes=[
+            Route("/", static("clock.html")),
+            Route("/clock.js", static("clock.js")),
+            Route("/clock.css", static("clock.css")),
+            Route("/host", host),
+            Route("/api/clock", get_clock, methods=["GET"]),
+            Route("/api/clock/{action}", control, methods=["POST"]),
+            Route("/api/host-link", host_link, methods=["POST"]),
+        ]
+    )

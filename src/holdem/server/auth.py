@@ -1,0 +1,50 @@
+"""Identity: an unguessable token per client and table, kept by the server only as a hash.
+
+Browsers carry the token in an httpOnly cookie (JavaScript never sees it); programs send
+``Authorization: Bearer <token>``. A token is never written to a log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import string
+
+from starlette.requests import HTTPConnection
+from starlette.responses import Response
+
+TOKEN_BYTES = 32
+COOKIE_AGE = 60 * 60 * 24 * 90  # a home game's regulars come back for months
+ID_ALPHABET = string.ascii_lowercase + string.digits
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(10))
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def cookie_name(table_id: str) -> str:
+    return f"holdem_{table_id}"
+
+
+def owner_of(connection: HTTPConnection, table_id: str) -> str | None:
+    """The hash of the token a request or WebSocket handshake carries, if any."""
+    header = connection.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        token = header[7:].strip()
+    else:
+        token = connection.cookies.get(cookie_name(table_id), "")
+    return token_hash(token) if token else None
+
+
+def set_identity(response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(
+        cookie_name(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="lax"
+    )

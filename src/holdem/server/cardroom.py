@@ -1,0 +1,84 @@
+"""All the tables of one server: created, restored after a restart, found by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem.errors import HoldemError
+from holdem.server.auth import new_table_id, new_token, token_hash
+from holdem.server.options import TableOptions
+from holdem.server.room import Room
+from holdem.server.runtime import BOT_NAMES, TableRuntime
+from holdem.server.store import Store
+
+
+class RestoreError(HoldemError):
+    """A stored command log that no longer replays: the store was edited or is damaged."""
+
+
+class Cardroom:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, TableRuntime] = {}
+
+    async def open(self) -> None:
+        """Every stored table comes back as it was, the hand in progress included."""
+        await self.store.open()
+        for stored in await self.store.load():
+            room = Room(stored.id, TableOptions(**stored.options), stored.host)
+            for seq, command in enumerate(stored.commands, start=1):
+                try:
+                    room.apply(command)
+                except HoldemError as error:
+                    raise RestoreError(
+                        f"table {stored.id}: stored command {seq} ({command.get('kind')}) "
+                        f"does not replay: {error}"
+                    ) from None
+            runtime = TableRuntime(room, self.store)
+            self.tables[stored.id] = runtime
+            runtime.start()
+
+    async def close(self) -> None:
+        for runtime in self.tables.values():
+            await runtime.stop()
+        await self.store.close()
+
+    async def create(self, options: TableOptions) -> tuple[str, str]:
+        """A new table with its bots seated; returns its id and the host's token."""
+        table_id, token = new_table_id(), new_token()
+        host = token_hash(token)
+        data = options.model_dump()
+        await self.store.create_table(table_id, data, host)
+        runtime = TableRuntime(Room(table_id, options, host), self.store)
+        async with runtime.lock:
+            for seat, kind in enumerate(options.bots):
+                await runtime.execute(
+                    {
+                        "kind": "sit",
+                        "seat": seat,
+                        "name": BOT_NAMES[seat],
+                        "bot": kind,
+                        "buy_in": options.max_buy_in,
+                    }
+                )
+        self.tables[table_id] = runtime
+        runtime.start()
+        return table_id, token
+
+    def summaries(self) -> list[dict[str, Any]]:
+        rows = []
+        for table_id, runtime in self.tables.items():
+            room = runtime.room
+            rows.append(
+                {
+                    "id": table_id,
+                    "name": room.options.name,
+                    "structure": room.options.structure,
+                    "small_blind": room.options.small_blind,
+                    "big_blind": room.options.big_blind,
+                    "seats": room.options.seats,
+                    "players": sum(1 for s in room.table.seats if s is not None),
+                    "status": room.status,
+                }
+            )
+        return rows

@@ -1,0 +1,76 @@
+"""A finished hand as files a player takes home: PHH, a PokerStars-style text history, and
+the proof that its deck was fixed before the deal."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from holdem.errors import HoldemError
+from holdem.fairness import public_cards
+from holdem.history.phh import dumps
+from holdem.history.pokerstars import pokerstars_text
+from holdem.history.record import history_of
+from holdem.server.room import Room
+from holdem.table import PlayedHand
+
+
+class NoSuchHand(HoldemError):
+    pass
+
+
+def finished_hand(room: Room, number: int) -> PlayedHand:
+    for played in reversed(room.table.history):
+        if played.number == number:
+            return played
+    played_count = room.table.hands_played
+    raise NoSuchHand(
+        f"there is no finished hand #{number} at this table: hands 1 to {played_count} are"
+        if played_count
+        else f"there is no finished hand #{number}: no hand has finished at this table yet"
+    )
+
+
+def hand_list(room: Room) -> list[dict[str, Any]]:
+    base = f"/api/tables/{room.id}/hands"
+    return [
+        {
+            "number": p.number,
+            "commitment": room.deals[p.number].commitment,
+            "phh": f"{base}/{p.number}.phh",
+            "text": f"{base}/{p.number}.txt",
+            "proof": f"{base}/{p.number}.json",
+        }
+        for p in room.table.history
+        if p.number in room.deals
+    ]
+
+
+def phh(room: Room, number: int) -> str:
+    played = finished_hand(room, number)
+    record = history_of(
+        played.hand,
+        players=played.names,
+        seats=[seat + 1 for seat in played.seat_of],
+        hand=number,
+    )
+    return dumps(record)
+
+
+def text_history(room: Room, number: int, hero_seat: int | None) -> str:
+    played = finished_hand(room, number)
+    started = datetime.fromtimestamp(room.dealt_at.get(number, 0.0), tz=UTC)
+    hero = hero_seat if hero_seat is not None and hero_seat in played.seat_of else None
+    return pokerstars_text(
+        played,
+        table_name=room.options.name,
+        started_at=started,
+        hero_seat=hero,
+        max_seats=room.options.seats,
+    )
+
+
+def proof(room: Room, number: int) -> dict[str, Any]:
+    """The shuffle proof, revealing only the cards everyone saw: boards and shown hands."""
+    played = finished_hand(room, number)
+    return room.deals[number].proof(public_cards(played.hand))

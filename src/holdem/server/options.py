@@ -1,0 +1,69 @@
+"""What a host chooses when creating a table: validated at the edge, turned into settings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from holdem.bots import BOTS
+from holdem.engine import AnteKind, Structure
+from holdem.errors import ConfigError
+from holdem.table import TableSettings
+from holdem.table.settings import NewPlayerRule
+
+BotKind = Literal["random", "caller", "tag", "mc"]
+
+
+class TableOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    structure: Literal["nl", "pl", "fl"] = "nl"
+    small_blind: int = Field(1, ge=0, le=1_000_000)
+    big_blind: int = Field(2, ge=1, le=1_000_000)
+    ante: int = Field(0, ge=0, le=1_000_000)
+    ante_kind: Literal["none", "uniform", "big-blind", "button"] = "none"
+    straddles: bool = False
+    run_it_twice: bool = False
+    min_buy_in: int = Field(40, ge=1, le=100_000_000)
+    max_buy_in: int = Field(200, ge=1, le=100_000_000)
+    seats: int = Field(6, ge=2, le=10)
+    action_seconds: float = Field(30.0, ge=0.05, le=600)
+    time_bank_seconds: float = Field(60.0, ge=0, le=3600)
+    seat_approval: bool = True
+    bots: list[BotKind] = Field(default_factory=list, max_length=9)
+    bot_think_seconds: float = Field(1.0, ge=0, le=30)
+    between_hands_seconds: float = Field(3.0, ge=0, le=60)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TableOptions:
+        if len(self.bots) >= self.seats:
+            raise ValueError(
+                f"{len(self.bots)} bots leave no seat free at a {self.seats}-seat table"
+            )
+        unknown = [b for b in self.bots if b not in BOTS]
+        if unknown:
+            raise ValueError(
+                f"there is no bot called {unknown[0]!r}: choose from {', '.join(BOTS)}"
+            )
+        self.settings()  # the table's own checks, with their sentences
+        return self
+
+    def settings(self) -> TableSettings:
+        try:
+            return TableSettings(
+                structure=Structure(self.structure),
+                small_blind=self.small_blind,
+                big_blind=self.big_blind,
+                ante=self.ante,
+                ante_kind=AnteKind(self.ante_kind),
+                seats=self.seats,
+                min_buy_in=self.min_buy_in,
+                max_buy_in=self.max_buy_in,
+                new_players=NewPlayerRule.WAIT,
+                straddles=self.straddles,
+                run_it_twice=self.run_it_twice,
+            )
+        except ConfigError as error:
+            raise ValueError(str(error)) from None

@@ -1,0 +1,263 @@
+"""One table of the cardroom as plain state: a log of commands applied to a ``Table``.
+
+A room changes only through ``apply(command)``. The runtime stores each command before it
+tells anyone, and a restart replays the stored commands into a fresh room: the same seats,
+ledger and finished hands, and the hand in progress card for card, since a ``deal``
+command carries the deck's order. Commands are JSON objects with a ``kind``:
+
+``sit``, ``request``, ``approve``, ``refuse``, ``leave``, ``remove``, ``sit_out``,
+``sit_in``, ``top_up``, ``adjust``, ``run_twice``, ``straddle``, ``deal``, ``act``,
+``void``, ``status``, ``chat``.
+
+Who may send which is the runtime's business (it knows the clients); what is legal at
+the table is the table's and the engine's, and a refused command raises
+``IllegalActionError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from holdem.cards import Card, Deck
+from holdem.engine import Action, ActionKind
+from holdem.errors import IllegalActionError
+from holdem.fairness import ShuffleCommitment
+from holdem.server.options import TableOptions
+from holdem.table import Table
+from holdem.terminal.narrate import Cast, narrate
+
+Command = dict[str, Any]
+LOG_LINES = 80
+CHAT_LINES = 50
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    id: str
+    owner: str
+    seat: int
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    name: str
+    text: str
+    at: float
+
+
+class Room:
+    def __init__(self, table_id: str, options: TableOptions, host: str) -> None:
+        self.id = table_id
+        self.options = options
+        self.host = host  # the hash of the host's token
+        self.table = Table(options.settings())
+        self.status = "waiting"  # running, paused, ended
+        self.owners: dict[int, str] = {}  # seat -> the hash of its player's token
+        self.bots: dict[int, str] = {}  # seat -> bot kind
+        self.banks: dict[int, float] = {}  # seat -> time bank left, in seconds
+        self.away: set[int] = set()  # sat out by the timer while disconnected
+        self.requests: dict[str, SeatRequest] = {}
+        self.deals: dict[int, ShuffleCommitment] = {}  # hand number -> its deck's commitment
+        self.dealt_at: dict[int, float] = {}  # hand number -> when it was dealt
+        self.log: deque[tuple[int, str]] = deque(maxlen=LOG_LINES)
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
+        self.hand_over_at = 0.0  # when the last hand ended (or the game began)
+        self.version = 0  # the number of commands applied
+        self._events_logged = 0
+
+    # -- applying commands ---------------------------------------------------------------
+
+    def apply(self, command: Command) -> None:
+        handler: Callable[[Command], None] | None = getattr(self, f"_{command['kind']}", None)
+        if handler is None:
+            raise IllegalActionError(f"unknown command {command['kind']!r}")
+        if self.status == "ended" and command["kind"] != "chat":
+            raise IllegalActionError("the game has ended")
+        handler(command)
+        self.version += 1
+        self._forget_empty_seats()
+        self._log_new_events(command)
+
+    def _sit(self, c: Command) -> None:
+        seat = c["seat"]
+        if c.get("owner") in self.owners.values():
+            raise IllegalActionError("you already have a seat at this table")
+        self.table.sit(seat, c["name"], c["buy_in"])
+        if c.get("bot"):
+            self.bots[seat] = c["bot"]
+        else:
+            self.owners[seat] = c["owner"]
+        self.banks[seat] = self.options.time_bank_seconds
+        self._note(f"{c['name']} sits in seat {seat + 1} with {c['buy_in']}")
+
+    def _request(self, c: Command) -> None:
+        owner = c["owner"]
+        if owner in self.owners.values():
+            raise IllegalActionError("you already have a seat at this table")
+        if any(r.owner == owner for r in self.requests.values()):
+            raise IllegalActionError("you have already asked for a seat: wait for the host")
+        self.table.check_sit(c["seat"], c["name"], c["buy_in"])
+        self.requests[c["id"]] = SeatRequest(c["id"], owner, c["seat"], c["name"], c["buy_in"])
+        self._note(f"{c['name']} asks for seat {c['seat'] + 1}")
+
+    def _approve(self, c: Command) -> None:
+        request = self._request_named(c["id"])
+        self._sit(
+            {
+                "seat": request.seat,
+                "name": request.name,
+                "buy_in": request.buy_in,
+                "owner": request.owner,
+            }
+        )
+        del self.requests[request.id]
+
+    def _refuse(self, c: Command) -> None:
+        request = self._request_named(c["id"])
+        del self.requests[request.id]
+        self._note(f"The host refuses {request.name}'s request")
+
+    def _leave(self, c: Command) -> None:
+        name = self._name(c["seat"])
+        self.table.leave(c["seat"])
+        self._note(f"{name} leaves" + (" after this hand" if self._seat_taken(c["seat"]) else ""))
+
+    def _remove(self, c: Command) -> None:
+        seat = c["seat"]
+        name = self._name(seat)
+        self.table.leave(seat)
+        # From now nobody acts for the seat: its turns in this hand time out at once.
+        self.owners.pop(seat, None)
+        self.bots.pop(seat, None)
+        self._note(f"The host removes {name}")
+
+    def _sit_out(self, c: Command) -> None:
+        self.table.sit_out(c["seat"])
+        if c.get("away"):
+            self.away.add(c["seat"])
+        self._note(f"{self._name(c['seat'])} sits out")
+
+    def _sit_in(self, c: Command) -> None:
+        self.table.sit_in(c["seat"])
+        self.away.discard(c["seat"])
+        self._note(f"{self._name(c['seat'])} is back")
+
+    def _top_up(self, c: Command) -> None:
+        self.table.top_up(c["seat"], c["amount"])
+        self._note(f"{self._name(c['seat'])} adds {c['amount']}")
+
+    def _adjust(self, c: Command) -> None:
+        self.table.adjust(c["seat"], c["change"])
+        self._note(f"The host adjusts {self._name(c['seat'])}'s stack by {c['change']:+d}")
+
+    def _run_twice(self, c: Command) -> None:
+        self.table.set_run_twice(c["seat"], c["agree"])
+
+    def _straddle(self, c: Command) -> None:
+        self.table.straddle(c["seat"])
+        self._note(f"{self._name(c['seat'])} will straddle")
+
+    def _deal(self, c: Command) -> None:
+        if self.status != "running":
+            raise IllegalActionError("the game is not running: the host starts it")
+        commitment = ShuffleCommitment(
+            order=tuple(Card(code) for code in c["order"]),
+            salts=tuple(bytes.fromhex(salt) for salt in c["salts"]),
+        )
+        self.table.start_hand(Deck(commitment.order))
+        assert self.table.current is not None
+        self.deals[self.table.current.number] = commitment
+        self.dealt_at[self.table.current.number] = c["at"]
+        self._events_logged = 0
+        button = self.table.button
+        assert button is not None
+        self._note(f"Hand #{self.table.current.number}: {self._name(button)} has the button")
+
+    def _act(self, c: Command) -> None:
+        amount = c.get("amount")
+        self.table.act(c["seat"], Action(ActionKind(c["action"]), amount))
+        if "bank" in c:
+            self.banks[c["seat"]] = c["bank"]
+        if c.get("timeout"):
+            self._note(f"{self._name(c['seat'])} ran out of time")
+
+    def _void(self, c: Command) -> None:
+        self.table.void_hand(c.get("reason", "voided by the host"))
+
+    def _status(self, c: Command) -> None:
+        status = c["status"]
+        if status == "ended":
+            if self.hand_in_progress:
+                self.table.void_hand("the game has ended")
+            for seat, player in enumerate(self.table.seats):
+                if player is not None:
+                    self.table.leave(seat)
+        self.status = status
+        self._note(f"The game {'begins' if status == 'running' else 'is ' + status}")
+
+    def _chat(self, c: Command) -> None:
+        self.chat.append(ChatLine(c["name"], c["text"], c["at"]))
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def hand_in_progress(self) -> bool:
+        return self.table.current is not None and not self.table.current.hand.is_over
+
+    def seat_of(self, owner: str) -> int | None:
+        return next((seat for seat, o in self.owners.items() if o == owner), None)
+
+    def request_of(self, owner: str) -> SeatRequest | None:
+        return next((r for r in self.requests.values() if r.owner == owner), None)
+
+    def busted_bots(self) -> list[int]:
+        return [
+            seat
+            for seat in self.bots
+            if (player := self.table.seats[seat]) is not None and player.stack == 0
+        ]
+
+    # -- inside --------------------------------------------------------------------------
+
+    def _request_named(self, request_id: str) -> SeatRequest:
+        request = self.requests.get(request_id)
+        if request is None:
+            raise IllegalActionError(f"there is no seat request {request_id!r}")
+        return request
+
+    def _name(self, seat: int) -> str:
+        return self.table.player(seat).name
+
+    def _seat_taken(self, seat: int) -> bool:
+        return self.table.seats[seat] is not None
+
+    def _forget_empty_seats(self) -> None:
+        for seat, player in enumerate(self.table.seats):
+            if player is None:
+                self.owners.pop(seat, None)
+                self.bots.pop(seat, None)
+                self.banks.pop(seat, None)
+                self.away.discard(seat)
+
+    def _note(self, text: str) -> None:
+        self.log.append((self.table.hands_played, text))
+
+    def _log_new_events(self, command: Command) -> None:
+        played = self.table.current
+        if played is None:
+            return
+        hand = played.hand
+        settings = self.table.settings
+        cast = Cast(played.names, None, settings.small_blind, settings.big_blind)
+        for event in hand.events[self._events_logged :]:
+            line = narrate(event, cast)
+            if line is not None:
+                self.log.append((played.number, line.plain))
+        self._events_logged = len(hand.events)
+        if hand.is_over and command["kind"] in ("deal", "act", "void", "status"):
+            self.hand_over_at = command["at"]

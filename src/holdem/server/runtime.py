@@ -1,0 +1,409 @@
+"""One table at work: clients in, commands stored then applied, states out, the clock.
+
+Every change goes through ``execute``: the room applies the command (a refused one raises
+and changes nothing), the store commits it, and only then does any client hear of it.
+One task per table keeps time: it deals the next hand, lets a bot think, and checks or
+folds for a player whose timer and time bank ran out (and sits them out when they are
+not connected). Everything happens under the table's lock, one change at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from holdem.bots import BOTS, Bot, view_for
+from holdem.cards import Card
+from holdem.errors import HoldemError, IllegalActionError
+from holdem.fairness import ShuffleCommitment
+from holdem.server import protocol
+from holdem.server.protocol import ClientMessage
+from holdem.server.room import Command, Room
+from holdem.server.store import Store
+from holdem.server.views import Json, public_state, state_for
+
+BOT_NAMES = ("Ada", "Bolt", "Chip", "Dot", "Echo", "Flux", "Gizmo", "Hex", "Ion", "Jet")
+RATE_PER_SECOND = 20  # messages a client may send, on average
+OUTBOX_LIMIT = 256  # messages queued for a client that does not read: it is dropped
+
+
+@dataclass(eq=False)
+class Client:
+    websocket: WebSocket
+    owner: str | None  # the hash of its token; None for a spectator without one
+    coach: bool = False
+    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    allowance: float = RATE_PER_SECOND
+    checked_at: float = field(default_factory=time.monotonic)
+    lagging: bool = False  # its outbox overflowed: the writer closes it
+
+    def within_rate(self) -> bool:
+        """A token bucket: RATE_PER_SECOND a second, bursts of as many."""
+        now = time.monotonic()
+        self.allowance = min(
+            RATE_PER_SECOND, self.allowance + (now - self.checked_at) * RATE_PER_SECOND
+        )
+        self.checked_at = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def send(self, message: Json) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.lagging = True
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+
+@dataclass(frozen=True)
+class Job:
+    """The next thing the table's clock will do, and when."""
+
+    when: float
+    key: tuple[Any, ...]
+    run: Callable[[], Awaitable[None]]
+
+
+class TableRuntime:
+    def __init__(self, room: Room, store: Store) -> None:
+        self.room = room
+        self.store = store
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self._bots: dict[int, Bot] = {}
+        self._turn: tuple[int, int, int] | None = None  # (hand, events, seat) of the decision
+        self._turn_started = time.time()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._after_change()
+
+    # -- the life of the table -------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._keep_time(), name=f"table {self.room.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def execute(self, command: Command) -> None:
+        """Apply, store, then tell everyone. The caller holds the lock."""
+        command["at"] = time.time()
+        self.room.apply(command)
+        await self.store.append(self.room.id, self.room.version, command)
+        self._after_change()
+        self.broadcast()
+
+    # -- clients ---------------------------------------------------------------------------
+
+    async def join(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.add(client)
+            seat = self.room.seat_of(client.owner) if client.owner else None
+            client.send(
+                {
+                    "v": 1,
+                    "type": "welcome",
+                    "table": self.room.id,
+                    "you": {
+                        "host": client.owner == self.room.host,
+                        "seat": seat + 1 if seat is not None else None,
+                    },
+                }
+            )
+            if seat is not None and seat in self.room.away:
+                with contextlib.suppress(HoldemError):
+                    await self.execute({"kind": "sit_in", "seat": seat})
+                    return
+            self.broadcast()
+
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.discard(client)
+            self.broadcast()  # the seat shows as disconnected
+
+    async def receive(self, client: Client, text: str) -> None:
+        """One message from a client: a change, or an error to that client alone."""
+        ref = None
+        try:
+            if not client.within_rate():
+                raise protocol.ProtocolError(
+                    f"too many messages: at most {RATE_PER_SECOND} a second"
+                )
+            message = protocol.parse_message(text)
+            ref = message.ref
+            await self._handle(client, message)
+        except HoldemError as error:
+            client.send({"v": 1, "type": "error", "message": str(error), "ref": ref})
+
+    async def _handle(self, client: Client, message: ClientMessage) -> None:
+        kind = message.type
+        if kind == "ping":
+            client.send({"v": 1, "type": "pong"})
+            return
+        if kind == "coach":
+            assert isinstance(message, protocol.Coach)
+            client.coach = message.on
+            self._coach(client)
+            return
+        async with self.lock:
+            command = self._command(client, message)
+            await self.execute(command)
+
+    def _command(self, client: Client, message: ClientMessage) -> Command:
+        """The command a message asks for, if this client may ask for it."""
+        room = self.room
+        kind = message.type
+        owner = client.owner
+        if kind in protocol.HOST_TYPES and (owner is None or owner != room.host):
+            raise IllegalActionError(f"only the host can {kind.replace('_', ' ')}")
+        seat = room.seat_of(owner) if owner is not None else None
+        if kind in protocol.SEAT_TYPES and seat is None:
+            raise IllegalActionError("you have no seat at this table: take one first")
+        if isinstance(message, protocol.Sit):
+            if owner is None:
+                raise IllegalActionError("open the table's page (or ask /identity) to get a seat")
+            sit = {
+                "seat": message.seat - 1,
+                "name": message.name.strip(),
+                "buy_in": message.buy_in,
+                "owner": owner,
+            }
+            if owner == room.host or not room.options.seat_approval:
+                return {"kind": "sit", **sit}
+            return {"kind": "request", "id": secrets.token_hex(4), **sit}
+        if isinstance(message, protocol.Act):
+            assert seat is not None
+            return self._act(seat, message)
+        if isinstance(message, protocol.TopUp):
+            return {"kind": "top_up", "seat": seat, "amount": message.amount}
+        if isinstance(message, protocol.RunTwice):
+            return {"kind": "run_twice", "seat": seat, "agree": message.agree}
+        if isinstance(message, protocol.Chat):
+            name = room.table.player(seat).name if seat is not None else "a spectator"
+            return {"kind": "chat", "name": name, "text": message.text}
+        if isinstance(message, protocol.RequestAnswer):
+            return {"kind": kind, "id": message.request}
+        if isinstance(message, protocol.Adjust):
+            return {"kind": "adjust", "seat": message.seat - 1, "change": message.change}
+        if isinstance(message, protocol.Remove):
+            return {"kind": "remove", "seat": message.seat - 1}
+        if isinstance(message, protocol.AddBot):
+            return self._add_bot(message)
+        if kind in ("start", "pause", "resume", "end"):
+            return self._status(kind)
+        if kind == "void":
+            return {"kind": "void"}
+        return {"kind": kind, "seat": seat}  # leave, sit_out, sit_in, straddle
+
+    def _act(self, seat: int, message: protocol.Act) -> Command:
+        if self.room.status == "paused":
+            raise IllegalActionError("the game is paused: wait for the host to resume it")
+        if message.action in ("bet", "raise") and message.amount is None:
+            raise IllegalActionError(f"{message.action}: say how much, as the amount to bet to")
+        command: Command = {"kind": "act", "seat": seat, "action": message.action}
+        if message.amount is not None:
+            command["amount"] = message.amount
+        if self._turn is not None and self._turn[2] == seat:
+            over = time.time() - self._turn_started - self.room.options.action_seconds
+            if over > 0:
+                command["bank"] = max(0.0, self.room.banks.get(seat, 0.0) - over)
+        return command
+
+    def _status(self, kind: str) -> Command:
+        status = self.room.status
+        allowed = {
+            "start": ("waiting",),
+            "pause": ("running",),
+            "resume": ("paused",),
+            "end": ("waiting", "running", "paused"),
+        }[kind]
+        if status not in allowed:
+            raise IllegalActionError(f"cannot {kind}: the game is {status}")
+        new = {"start": "running", "pause": "paused", "resume": "running", "end": "ended"}
+        return {"kind": "status", "status": new[kind]}
+
+    def _add_bot(self, message: protocol.AddBot) -> Command:
+        taken = {p.name for p in self.room.table.seats if p is not None}
+        name = next((n for n in BOT_NAMES if n not in taken), f"Bot {message.seat}")
+        return {
+            "kind": "sit",
+            "seat": message.seat - 1,
+            "name": name,
+            "bot": message.kind,
+            "buy_in": self.room.options.max_buy_in,
+        }
+
+    # -- telling clients ------------------------------------------------------------------
+
+    def broadcast(self) -> None:
+        connected = {c.owner for c in self.clients if c.owner is not None}
+        public = public_state(self.room, connected, self.deadline)
+        for client in self.clients:
+            client.send(state_for(public, self.room, client.owner))
+            if client.coach:
+                self._coach(client)
+
+    def _coach(self, client: Client) -> None:
+        """The coach's numbers for a client whose turn it is (only its own cards)."""
+        room = self.room
+        seat = room.seat_of(client.owner) if client.owner else None
+        played = room.table.current
+        if seat is None or played is None or room.table.seat_to_act != seat:
+            return
+        hand = played.hand
+        position = played.seat_of.index(seat)
+        hole = hand.holes[position]
+        if hole is None or None in hole:
+            return
+        from holdem.terminal.coach import advise
+
+        opponents = sum(1 for p, inn in enumerate(hand.in_hand) if inn and p != position)
+        call = max(hand.bets) - hand.bets[position]
+        advice = advise(
+            [c for c in hole if c is not None],
+            hand.board,
+            max(1, opponents),
+            pot=hand.pot_total,
+            call=min(call, hand.stacks[position]),
+        )
+        client.send(
+            {
+                "v": 1,
+                "type": "coach",
+                "hand": played.number,
+                "equity": round(advice.equity, 4),
+                "opponents": advice.opponents,
+                "outs": [str(c) for c in advice.outs.cards] if advice.outs else [],
+                "pot_odds": round(advice.break_even, 4) if advice.break_even is not None else None,
+                "to_call": advice.call,
+                "pot": advice.pot,
+                "starting": advice.starting,
+            }
+        )
+
+    # -- the clock -------------------------------------------------------------------------
+
+    @property
+    def deadline(self) -> float | None:
+        """When the player to act runs out of time (the action timer, then the time bank)."""
+        if self._turn is None or self.room.status != "running":
+            return None
+        seat = self._turn[2]
+        if seat in self.room.bots:
+            return None
+        options = self.room.options
+        return self._turn_started + options.action_seconds + self.room.banks.get(seat, 0.0)
+
+    def _after_change(self) -> None:
+        room = self.room
+        seat = room.table.seat_to_act
+        played = room.table.current
+        turn = None
+        if seat is not None and played is not None and room.status == "running":
+            turn = (played.number, len(played.hand.events), seat)
+        if turn != self._turn:
+            self._turn = turn
+            self._turn_started = time.time()
+        self._wake.set()
+
+    def _next_job(self) -> Job | None:
+        room = self.room
+        if room.status != "running":
+            return None
+        if not room.hand_in_progress:
+            busted = room.busted_bots()
+            if busted:
+                return Job(time.time(), ("rebuy", room.version), self._rebuy)
+            if len(room.table.active_seats()) < 2:
+                return None
+            when = room.hand_over_at + room.options.between_hands_seconds
+            return Job(when, ("deal", room.version), self._deal)
+        if self._turn is None:
+            return None
+        seat = self._turn[2]
+        if seat in room.bots:
+            when = self._turn_started + room.options.bot_think_seconds
+            return Job(when, ("bot", self._turn), self._bot_acts)
+        if seat not in room.owners:  # removed by the host: nobody will act for it
+            return Job(time.time(), ("timeout", self._turn), self._time_out)
+        deadline = self.deadline
+        assert deadline is not None
+        return Job(deadline, ("timeout", self._turn), self._time_out)
+
+    async def _keep_time(self) -> None:
+        while True:
+            job = self._next_job()
+            self._wake.clear()
+            delay = None if job is None else max(0.0, job.when - time.time())
+            if delay is None or delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+                    continue  # something changed: look again
+            async with self.lock:
+                now = self._next_job()
+                if job is None or now is None or now.key != job.key:
+                    continue
+                try:
+                    await job.run()
+                except HoldemError:
+                    continue  # a refused job changed nothing; the next look decides again
+
+    async def _deal(self) -> None:
+        order = secrets.SystemRandom().sample(range(52), 52)
+        commitment = ShuffleCommitment.new(tuple(Card(code) for code in order))
+        await self.execute(
+            {"kind": "deal", "order": order, "salts": [s.hex() for s in commitment.salts]}
+        )
+
+    async def _rebuy(self) -> None:
+        for seat in self.room.busted_bots():
+            await self.execute(
+                {"kind": "top_up", "seat": seat, "amount": self.room.options.max_buy_in}
+            )
+
+    async def _bot_acts(self) -> None:
+        played = self.room.table.current
+        seat = self.room.table.seat_to_act
+        assert played is not None and seat is not None
+        kind = self.room.bots[seat]
+        bot = self._bots.get(seat)
+        if bot is None or bot.name != kind:
+            bot = self._bots[seat] = BOTS[kind](random.Random(secrets.randbits(64)))
+        hand = played.hand
+        view = view_for(hand, played.seat_of.index(seat))
+        legal = hand.legal_actions()
+        action = (
+            await asyncio.to_thread(bot.decide, view, legal)
+            if kind == "mc"
+            else (bot.decide(view, legal))
+        )
+        command: Command = {"kind": "act", "seat": seat, "action": action.kind.value}
+        if action.to is not None:
+            command["amount"] = action.to
+        await self.execute(command)
+
+    async def _time_out(self) -> None:
+        table = self.room.table
+        seat = table.seat_to_act
+        assert table.current is not None and seat is not None
+        legal = table.current.hand.legal_actions()
+        action = "check" if legal.check else "muck" if legal.muck else "fold"
+        await self.execute(
+            {"kind": "act", "seat": seat, "action": action, "timeout": True, "bank": 0.0}
+        )
+        owner = self.room.owners.get(seat)
+        if owner is not None and owner not in {c.owner for c in self.clients}:
+            await self.execute({"kind": "sit_out", "seat": seat, "away": True})

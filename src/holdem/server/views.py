@@ -1,0 +1,282 @@
+"""What each client sees of a room: the ``state`` message of docs/protocol.md.
+
+``public_state`` is built once per change and holds nothing private; ``state_for`` adds
+what one client alone may see: its own hole cards, its legal actions, the host's seat
+requests. Nobody else's hole cards are ever in a state unless they were shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem.cards import Card
+from holdem.engine import Hand, LegalActions
+from holdem.engine.events import CardsShown, HandsExposed, PlayerActed
+from holdem.engine.pots import build_pots
+from holdem.evaluator import evaluate
+from holdem.server.room import Room
+from holdem.table import PlayedHand
+from holdem.table.ledger import PlayerTotals
+from holdem.terminal.narrate import did
+
+PROTOCOL_VERSION = 1
+STREETS = ("preflop", "flop", "turn", "river")
+Json = dict[str, Any]
+
+
+def cards(hand: tuple[Card | None, ...] | list[Card] | tuple[Card, ...] | None) -> list[str]:
+    return [str(c) for c in hand or () if c is not None]
+
+
+def public_state(room: Room, connected: set[str], deadline: float | None) -> Json:
+    """Everything at the table that every client may see."""
+    options = room.options
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "state",
+        "version": room.version,
+        "table": {
+            "id": room.id,
+            **options.model_dump(
+                include={
+                    "name",
+                    "structure",
+                    "small_blind",
+                    "big_blind",
+                    "ante",
+                    "ante_kind",
+                    "seats",
+                    "min_buy_in",
+                    "max_buy_in",
+                    "straddles",
+                    "run_it_twice",
+                    "action_seconds",
+                    "time_bank_seconds",
+                }
+            ),
+        },
+        "status": room.status,
+        "seats": _seats(room, connected),
+        "hand": _hand(room, deadline),
+        "showdown": _showdown(room.table.history[-1]) if room.table.history else None,
+        "ledger": [
+            _ledger_row(row) for row in room.table.ledger.totals(room.table.stacks_by_name())
+        ],
+        "log": [{"hand": number, "text": text} for number, text in room.log],
+        "chat": [{"name": c.name, "text": c.text, "at": int(c.at * 1000)} for c in room.chat],
+        "hands_played": room.table.hands_played,
+    }
+
+
+def state_for(public: Json, room: Room, owner: str | None) -> Json:
+    """``public`` with what the client holding ``owner``'s token alone may see."""
+    seat = room.seat_of(owner) if owner is not None else None
+    host = owner is not None and owner == room.host
+    request = room.request_of(owner) if owner is not None else None
+    state = dict(public)
+    state["you"] = {
+        "seat": seat + 1 if seat is not None else None,
+        "host": host,
+        "request": _request(request) if request is not None else None,
+    }
+    state["requests"] = [_request(r) for r in room.requests.values()] if host else []
+    played = room.table.current
+    if seat is not None and played is not None and seat in played.seat_of:
+        position = played.seat_of.index(seat)
+        hole = played.hand.holes[position]
+        if hole is not None and public["seats"][seat]["cards"] is None:
+            state["seats"] = list(public["seats"])
+            state["seats"][seat] = {**public["seats"][seat], "cards": cards(hole)}
+        if public["hand"] is not None and room.table.seat_to_act == seat:
+            state["hand"] = {**public["hand"], "legal": _legal(played.hand)}
+    return state
+
+
+def _seats(room: Room, connected: set[str]) -> list[Json]:
+    table = room.table
+    played = table.current
+    hand = played.hand if played is not None else None
+    in_progress = room.hand_in_progress
+    shown = _shown_cards(played) if played is not None else {}
+    last = _last_actions(played) if in_progress and played is not None else {}
+    views = []
+    for seat, player in enumerate(table.seats):
+        view: Json = {
+            "seat": seat + 1,
+            "name": None,
+            "stack": 0,
+            "bet": 0,
+            "bot": None,
+            "state": "empty",
+            "connected": False,
+            "dealt": False,
+            "cards": None,
+            "time_bank": 0.0,
+            "last_action": None,
+        }
+        if player is not None:
+            owner = room.owners.get(seat)
+            view.update(
+                name=player.name,
+                stack=player.stack,
+                bot=room.bots.get(seat),
+                connected=seat in room.bots or (owner is not None and owner in connected),
+                time_bank=round(room.banks.get(seat, 0.0), 1),
+                state="sitting-out" if player.sitting_out else "waiting",
+            )
+            if played is not None and hand is not None and seat in played.seat_of:
+                position = played.seat_of.index(seat)
+                view["cards"] = shown.get(position)
+                if in_progress:
+                    view.update(
+                        stack=hand.stacks[position],
+                        bet=hand.bets[position],
+                        dealt=True,
+                        state=_seat_state(hand, position),
+                        last_action=last.get(position),
+                    )
+            elif not player.sitting_out and not player.waiting and player.stack > 0:
+                view["state"] = "playing" if not in_progress else "waiting"
+        views.append(view)
+    return views
+
+
+def _seat_state(hand: Hand, position: int) -> str:
+    if hand.folded[position]:
+        return "folded"
+    return "all-in" if hand.stacks[position] == 0 else "playing"
+
+
+def _shown_cards(played: PlayedHand) -> dict[int, list[str]]:
+    shown: dict[int, list[str]] = {}
+    for event in played.hand.events:
+        if isinstance(event, CardsShown):
+            shown[event.player] = cards(event.cards)
+        elif isinstance(event, HandsExposed):
+            for player, hole in event.hands:
+                shown[player] = cards(hole)
+    return shown
+
+
+def _last_actions(played: PlayedHand) -> dict[int, str]:
+    street_acts: dict[int, str] = {}
+    for event in played.hand.events:
+        if isinstance(event, PlayerActed):
+            words = did(event)
+            street_acts[event.player] = words + (" (all-in)" if event.all_in else "")
+    return street_acts
+
+
+def _hand(room: Room, deadline: float | None) -> Json | None:
+    played = room.table.current
+    if played is None or not room.hand_in_progress:
+        return None
+    hand = played.hand
+    blinds = played.blinds
+    collected = [c - b for c, b in zip(hand.contributed, hand.bets, strict=True)]
+    pots = build_pots(collected, hand.dead_money, hand.in_hand) if any(collected) else []
+    commitment = room.deals.get(played.number)
+    return {
+        "number": played.number,
+        "button": blinds.button + 1,
+        "small_blind": blinds.small_blind + 1 if blinds.small_blind_posts else None,
+        "big_blind": blinds.big_blind + 1,
+        "street": STREETS[min(hand.street, 3)],
+        "board": cards(hand.board),
+        "boards": [cards(board) for board in hand.boards],
+        "pots": [
+            {"amount": pot.amount, "seats": [played.seat_of[p] + 1 for p in pot.eligible]}
+            for pot in pots
+        ],
+        "pot_total": hand.pot_total,
+        "to_act": (room.table.seat_to_act or 0) + 1 if room.table.seat_to_act is not None else None,
+        "deadline": int(deadline * 1000) if deadline is not None else None,
+        "commitment": commitment.commitment if commitment is not None else None,
+        "legal": None,
+    }
+
+
+def _legal(hand: Hand) -> Json:
+    legal: LegalActions = hand.legal_actions()
+    bounds = legal.bet or legal.raise_
+    presets = None
+    if bounds is not None:
+        facing = max(hand.bets)
+        to_call = facing - hand.bets[legal.player]
+        pot_after_call = hand.pot_total + to_call
+
+        def clamp(amount: int) -> int:
+            return max(bounds.min, min(bounds.max, amount))
+
+        presets = {
+            "half_pot": clamp(facing + pot_after_call // 2),
+            "pot": clamp(facing + pot_after_call),
+            "all_in": bounds.max,
+        }
+    return {
+        "fold": legal.fold,
+        "check": legal.check,
+        "call": legal.call,
+        "call_to": legal.call_to,
+        "bet": {"min": legal.bet.min, "max": legal.bet.max} if legal.bet else None,
+        "raise": {"min": legal.raise_.min, "max": legal.raise_.max} if legal.raise_ else None,
+        "all_in": legal.all_in_to,
+        "show": legal.show,
+        "muck": legal.muck,
+        "presets": presets,
+    }
+
+
+def _showdown(played: PlayedHand) -> Json | None:
+    result = played.hand.result
+    if result is None:
+        return None
+    seat_of = played.seat_of
+    shown = []
+    for hand in result.shown:
+        board = result.boards[0] if result.boards else ()
+        best = evaluate([*hand.cards, *board]).best_five if len(board) >= 3 else hand.cards
+        shown.append(
+            {
+                "seat": seat_of[hand.player] + 1,
+                "cards": cards(hand.cards),
+                "description": hand.description,
+                "best_five": cards(best),
+            }
+        )
+    return {
+        "hand": played.number,
+        "board": cards(result.boards[0]) if result.boards else [],
+        "boards": [cards(board) for board in result.boards],
+        "shown": shown,
+        "pots": [
+            {
+                "amount": pot.amount,
+                "winners": [seat_of[p] + 1 for p in pot.winners],
+                "shares": [[seat_of[p] + 1, chips] for p, chips in pot.shares],
+                "run": pot.run,
+                "reason": pot.reason,
+            }
+            for pot in result.pots
+        ],
+    }
+
+
+def _ledger_row(row: PlayerTotals) -> Json:
+    return {
+        "player": row.player,
+        "bought": row.bought,
+        "cashed_out": row.cashed_out,
+        "adjusted": row.adjusted,
+        "at_table": row.at_table,
+        "net": row.net,
+    }
+
+
+def _request(request: Any) -> Json:
+    return {
+        "id": request.id,
+        "name": request.name,
+        "seat": request.seat + 1,
+        "buy_in": request.buy_in,
+    }

@@ -1,0 +1,156 @@
+"""A real cardroom in a thread, and real WebSocket clients that speak its protocol.
+
+``Cardroom`` runs the ASGI app under uvicorn on a free port of 127.0.0.1 (the same
+server ``holdem serve`` runs, in this process so tests start in milliseconds);
+``Player`` is one WebSocket client that keeps every frame it received, raw, so tests can
+look at exactly what crossed the wire.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from holdem.server.app import create_app
+from holdem.server.protocol import MAX_MESSAGE_BYTES
+from tests.support import free_port
+
+Json = dict[str, Any]
+FAST = {"bot_think_seconds": 0, "between_hands_seconds": 0.05}
+
+
+class Cardroom:
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> Cardroom:
+        config = uvicorn.Config(
+            create_app(self.database),
+            host="127.0.0.1",
+            port=self.port,
+            ws_max_size=MAX_MESSAGE_BYTES,
+            log_level="warning",
+            lifespan="on",
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._server.serve()))  # type: ignore[union-attr]
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the cardroom did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=20)
+        self.http.close()
+
+    def create(self, **options: Any) -> tuple[str, str]:
+        """A new table; returns its id and the host's token."""
+        response = self.http.post("/api/tables", json={"name": "Friday", **options})
+        assert response.status_code == 201, response.text
+        body = response.json()
+        return body["id"], body["token"]
+
+    def identity(self, table_id: str) -> str:
+        response = self.http.post(f"/api/tables/{table_id}/identity")
+        assert response.status_code == 200, response.text
+        return str(response.json()["token"])
+
+    def player(self, table_id: str, token: str | None) -> Player:
+        return Player(self.port, table_id, token)
+
+
+class Player:
+    def __init__(self, port: int, table_id: str, token: str | None) -> None:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self._open = contextlib.ExitStack()
+        self.ws: ClientConnection = self._open.enter_context(
+            connect(f"ws://127.0.0.1:{port}/ws/{table_id}", additional_headers=headers)
+        )
+        self.frames: list[str] = []  # every frame received, exactly as sent
+        self.state: Json = {}
+        self.welcome = self.next("welcome")
+
+    def send(self, **message: Any) -> None:
+        self.ws.send(json.dumps({"v": 1, **message}))
+
+    def next(self, kind: str, timeout: float = 10) -> Json:
+        """The next message of type ``kind`` (states on the way are kept)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                frame = self.ws.recv(timeout=max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                raise TimeoutError(f"no {kind!r} message within {timeout} s") from None
+            assert isinstance(frame, str)
+            self.frames.append(frame)
+            message: Json = json.loads(frame)
+            if message["type"] == "state":
+                self.state = message
+            if message["type"] == kind:
+                return message
+
+    def until(self, test: Callable[[Json], bool], timeout: float = 20) -> Json:
+        """Read states until one passes ``test``."""
+        if self.state and test(self.state):
+            return self.state
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.next("state", max(0.01, deadline - time.monotonic()))
+            if test(state):
+                return state
+
+    def error(self, timeout: float = 10) -> str:
+        return str(self.next("error", timeout)["message"])
+
+    def act(self, choose: Callable[[Json], str] | None = None) -> None:
+        """Take the turn the last state offers (check or call unless ``choose`` says) and
+        wait for the state that follows it."""
+        legal = self.state["hand"]["legal"]
+        action = choose(legal) if choose else ("check" if legal["check"] else "call")
+        version = self.state["version"]
+        self.send(type="act", action=action)
+        self.until(lambda s: s["version"] > version)
+
+    def drain(self) -> None:
+        """Read whatever has arrived, without waiting."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                self.next("nothing", timeout=0)
+
+    def my_turn(self, state: Json) -> bool:
+        hand = state.get("hand")
+        return bool(hand and hand.get("legal"))
+
+    def close(self) -> None:
+        self._open.close()
+
+
+def play_together(players: list[Player], done: Any, timeout: float = 60) -> None:
+    """Each player checks or calls on their turn until ``done`` holds for the first one."""
+    deadline = time.monotonic() + timeout
+    while not done(players[0].state):
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        for player in players:
+            player.drain()
+            if player.my_turn(player.state):
+                player.act()
+        time.sleep(0.005)
