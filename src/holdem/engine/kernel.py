@@ -1,0 +1,292 @@
+"""Random play at scale: whole hands in a compiled kernel, by the rules of ``Hand``.
+
+``Hand`` is an object per hand with an event log, built for tables and replays; a
+simulation of millions of bot-against-bot hands needs none of that. The kernel here
+(``kernel_play``, numba) plays complete hands on arrays with exactly the rules of
+``Hand`` for the configurations it accepts: forced bets (blinds, straddles, antes of any
+kind, live and dead posts, bomb pots), No-Limit, Pot-Limit and Fixed-Limit betting with
+the full-bet or half-bet rule, all-ins, uncalled bets, side pots, the showdown with the
+evaluator's tables and odd chips to the first winner after the button. A differential
+test plays thousands of random configurations through both and compares every decision
+and every stack.
+
+The players follow one random policy, the one of ``bench/engine.py``: facing a bet,
+fold, call or raise with equal chances; otherwise check or bet; a bet or raise is to a
+uniform amount between the legal minimum and maximum.
+
+>>> from holdem.engine import HandConfig
+>>> config = HandConfig.create("nl", [10_000] * 6, small_blind=50, big_blind=100)
+>>> result = play_random_hands(config, hands=1000, seed=1)
+>>> result.final_stacks.shape, bool((result.final_stacks.sum(axis=1) == 60_000).all())
+((1000, 6), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from holdem.engine.config import HandConfig, ShortAllInRule, Structure
+from holdem.errors import ConfigError, DealingError, InvalidCardsError
+
+KINDS = ("fold", "check", "call", "bet", "raise")
+"""Decision kinds by their code in ``Decisions.kind``: the words of ``PlayerActed``."""
+
+_STRUCTURES = {Structure.NO_LIMIT: 0, Structure.POT_LIMIT: 1, Structure.FIXED_LIMIT: 2}
+_MAX_CHIPS = 1 << 60  # every chip count fits in int64, with room for sums
+_RECORD_ROWS_PER_HAND = 64  # a first guess; a run that needs more is played again
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """Every decision of a run, in order; one entry per decision in each array.
+
+    ``to`` is the player's total bet this round after the decision. The legal bounds
+    are those ``Hand.legal_actions()`` gives: ``call`` (-1: no bet to call), ``bet_min``
+    and ``bet_max`` (-1: no bet or raise allowed), ``all_in_to`` (-1: no all-in).
+    """
+
+    hand: np.ndarray
+    player: np.ndarray
+    kind: np.ndarray
+    to: np.ndarray
+    check: np.ndarray
+    call: np.ndarray
+    bet_min: np.ndarray
+    bet_max: np.ndarray
+    all_in_to: np.ndarray
+
+    def of_hand(self, hand: int) -> Decisions:
+        rows = self.hand == hand
+        return Decisions(*(getattr(self, name)[rows] for name in self.__dataclass_fields__))
+
+
+@dataclass(frozen=True)
+class RandomPlayResult:
+    """What a run of hands comes to; arrays are indexed by hand, then by position."""
+
+    starting_stacks: tuple[int, ...]
+    final_stacks: np.ndarray
+    """int64 (hands, players)."""
+    actions: np.ndarray
+    """int32 (hands,): decisions taken in each hand."""
+    showdowns: np.ndarray
+    """bool (hands,): whether the hand reached a showdown (two or more hands still in)."""
+    decisions: Decisions | None = None
+    """Every decision, when asked for (``play_dealt_hands(record=True)``)."""
+    draws_used: int = 0
+    """Random words of the given stream consumed (``play_dealt_hands``)."""
+
+    @property
+    def hands(self) -> int:
+        return int(self.final_stacks.shape[0])
+
+    @property
+    def net(self) -> np.ndarray:
+        """Chips won (positive) or lost per hand and position."""
+        return self.final_stacks - np.asarray(self.starting_stacks, dtype=np.int64)
+
+    @property
+    def action_count(self) -> int:
+        return int(self.actions.sum())
+
+    @property
+    def showdown_count(self) -> int:
+        return int(self.showdowns.sum())
+
+
+def play_random_hands(config: HandConfig, hands: int, seed: int) -> RandomPlayResult:
+    """Play ``hands`` hands of random play, each from the configured stacks.
+
+    The seed drives both the shuffles and the decisions (SplitMix64): the same seed
+    gives the same hands on every machine.
+    """
+    if not isinstance(hands, int) or hands < 0:
+        raise ConfigError(f"the number of hands is a whole number, 0 or more, not {hands!r}")
+    if not isinstance(seed, int):
+        raise ConfigError(f"the seed is a whole number, not {seed!r}")
+    params, forced = _compile_config(config)
+    decks = np.zeros((0, 52), dtype=np.uint8)
+    stream = np.zeros(0, dtype=np.int64)
+    return _run(config, params, forced, decks, stream, seed, hands, record=False)
+
+
+def play_dealt_hands(
+    config: HandConfig, decks: Any, draws: Any, *, record: bool = False
+) -> RandomPlayResult:
+    """Play one hand per deck order, the decisions drawn from an explicit random stream.
+
+    ``decks``: an (hands, cards) array of card codes, dealt as ``Hand`` deals from a
+    ``Deck`` stacked in that order: one hole card at a time round the table from
+    position 0, then burn and flop, burn and turn, burn and river (R2, R3).
+    ``draws``: non-negative integers, consumed in order across the hands: each decision
+    takes one word, choosing ``word % k`` of its k options (check, bet; or fold, call,
+    raise; the aggressive option only when allowed), and a bet or raise takes a second,
+    to ``bet_min + word % (bet_max - bet_min + 1)``. ``record``: keep every decision with
+    its legal bounds (``result.decisions``).
+    """
+    params, forced = _compile_config(config)
+    n = config.player_count
+    deck_array = _check_decks(decks, n)
+    words = np.asarray(draws)
+    if words.size and (
+        not np.issubdtype(words.dtype, np.integer) or words.min() < 0 or words.max() >= 1 << 63
+    ):
+        raise ConfigError("the random words of the stream are whole numbers 0 .. 2**63 - 1")
+    stream = np.ascontiguousarray(words.reshape(-1), dtype=np.int64)
+    return _run(
+        config,
+        params,
+        forced,
+        deck_array,
+        stream,
+        0,
+        deck_array.shape[0],
+        record=record,
+        explicit_stream=True,
+    )
+
+
+# -- the configuration as arrays -------------------------------------------------------
+
+
+def _compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
+    """(params, forced bets by position) for the kernel; ConfigError for what it cannot play."""
+    from holdem.engine import kernel_play as k
+
+    if not isinstance(config, HandConfig):
+        raise ConfigError(f"expected a HandConfig, not {type(config).__name__}")
+    refused = []
+    if config.pokerkit_reopening:
+        refused.append("PokerKit's reopening model (pokerkit_reopening)")
+    if config.pots_merged_after_showdown:
+        refused.append("pots formed again among the winners (pots_merged_after_showdown)")
+    if config.run_count != 1:
+        refused.append(f"running the board {config.run_count} times (run_count)")
+    if refused:
+        raise ConfigError(
+            "the compiled kernel plays the standard rules only; it does not support "
+            + "; ".join(refused)
+            + ": play such hands with Hand"
+        )
+    n = config.player_count
+    forced = np.zeros((4, n), dtype=np.int64)
+    for p in range(n):
+        forced[0, p] = config.forced_bet(p)
+        forced[1, p] = config.ante(p)
+    if config.live_posts:
+        forced[2] = config.live_posts
+    if config.dead_blinds:
+        forced[3] = config.dead_blinds
+    if sum(config.starting_stacks) >= _MAX_CHIPS or int(forced.max()) >= _MAX_CHIPS:
+        raise ConfigError(
+            f"the compiled kernel counts chips in 64-bit integers: keep stacks and "
+            f"forced bets under {_MAX_CHIPS:,} chips in all"
+        )
+    params = np.zeros(k.PARAMS, dtype=np.int64)
+    params[k.P_PLAYERS] = n
+    params[k.P_STRUCTURE] = _STRUCTURES[config.structure]
+    params[k.P_MIN_BET] = config.min_bet
+    params[k.P_BIG_BET] = config.bet_size(2)
+    params[k.P_RAISE_CAP] = -1 if config.raise_cap is None else config.raise_cap
+    params[k.P_BLIND_OPENS] = config.blind_is_opening_bet
+    params[k.P_HEADS_UP_UNCAPPED] = config.heads_up_uncapped
+    params[k.P_HALF_BET] = (
+        config.structure == Structure.FIXED_LIMIT and config.short_all_in == ShortAllInRule.HALF_BET
+    )
+    params[k.P_ANTES_FIRST] = config.antes_before_blinds
+    params[k.P_ANTES_TRIMMED] = config.antes_trimmed
+    params[k.P_BOMB_POT] = config.bomb_pot
+    return params, forced
+
+
+def _check_decks(decks: Any, players: int) -> np.ndarray:
+    array = np.asarray(decks)
+    needed = 2 * players + 8
+    if array.ndim != 2 or array.shape[1] < needed or array.shape[1] > 52:
+        raise DealingError(
+            f"expected one deck order per hand, shape (hands, {needed}..52) for {players} "
+            f"players (hole cards, three burns, five board cards), got shape {array.shape}"
+        )
+    if array.size and not np.issubdtype(array.dtype, np.integer):
+        raise InvalidCardsError(f"card codes are integers 0..51, not {array.dtype}")
+    if array.size and (array.min() < 0 or array.max() > 51):
+        raise InvalidCardsError("card codes are 0..51")
+    ordered = np.sort(array, axis=1)
+    repeated = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+    if repeated.any():
+        row = int(repeated.argmax())
+        raise InvalidCardsError(f"deck {row} holds a card twice: every card in a deck is distinct")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+@cache
+def _tables() -> tuple[np.ndarray, ...]:
+    from holdem.evaluator.batch import _arrays
+
+    return tuple(_arrays())
+
+
+def _run(
+    config: HandConfig,
+    params: np.ndarray,
+    forced: np.ndarray,
+    decks: np.ndarray,
+    stream: np.ndarray,
+    seed: int,
+    hands: int,
+    *,
+    record: bool,
+    explicit_stream: bool = False,
+) -> RandomPlayResult:
+    from holdem.engine import kernel_play as k
+
+    n = config.player_count
+    start = np.asarray(config.starting_stacks, dtype=np.int64)
+    capacity = _RECORD_ROWS_PER_HAND * hands + 1 if record else 0
+    while True:
+        stacks = np.empty((hands, n), dtype=np.int64)
+        actions = np.empty(hands, dtype=np.int32)
+        showdowns = np.empty(hands, dtype=np.bool_)
+        rows = np.empty((capacity, k.RECORD_COLUMNS), dtype=np.int64)
+        status, played, draws_used, rows_used = k.run(
+            params,
+            start,
+            forced,
+            decks,
+            stream,
+            explicit_stream,
+            np.uint64(seed % (1 << 64)),
+            stacks,
+            actions,
+            showdowns,
+            rows,
+            _tables(),
+        )
+        if status != k.RECORD_FULL:
+            break
+        capacity = (
+            4 * capacity + 64
+        )  # the run is deterministic: play it again with room for every decision
+    if status == k.DRAWS_EXHAUSTED:
+        raise ConfigError(
+            f"the random stream ran out in hand {played} after {draws_used} words: "
+            "give at least two words per decision"
+        )
+    if status == k.BAD_CARDS:
+        raise InvalidCardsError(f"hand {played} was dealt invalid cards")
+    decisions = None
+    if record:
+        used = rows[:rows_used]
+        decisions = Decisions(*(used[:, column].copy() for column in range(k.RECORD_COLUMNS)))
+    return RandomPlayResult(
+        starting_stacks=config.starting_stacks,
+        final_stacks=stacks,
+        actions=actions,
+        showdowns=showdowns,
+        decisions=decisions,
+        draws_used=int(draws_used) if explicit_stream else 0,
+    )

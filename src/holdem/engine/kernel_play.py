@@ -1,0 +1,389 @@
+# mypy: disable-error-code="no-untyped-def"
+# (numba kernels: their argument types are numba's to infer, not annotations)
+"""The compiled state machine behind ``holdem.engine.kernel``: whole hands in numba.
+
+It applies the rules of ``Hand`` (``betting.Round``, ``pots``, ``showdown``) step for step,
+on arrays instead of objects, for the configurations ``kernel.py`` accepts. Each
+function names the Python code it mirrors; a differential test holds the two together.
+
+Everything a hand needs is passed in: the rules as an int64 ``params`` vector, the
+forced bets per position, a deck order (or a seed to shuffle with), and a stream of
+random words for the decisions (or a seed to draw them from).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from holdem.engine.kernel_pots import award_showdown, return_unmatched
+from holdem.evaluator.batch import kernel
+
+# Fields of ``params``.
+P_PLAYERS = 0
+P_STRUCTURE = 1  # 0 No-Limit, 1 Pot-Limit, 2 Fixed-Limit
+P_MIN_BET = 2
+P_BIG_BET = 3
+P_RAISE_CAP = 4  # -1: no cap
+P_BLIND_OPENS = 5
+P_HEADS_UP_UNCAPPED = 6
+P_HALF_BET = 7  # Fixed-Limit under the half-bet rule
+P_ANTES_FIRST = 8
+P_ANTES_TRIMMED = 9
+P_BOMB_POT = 10
+PARAMS = 11
+
+POT_LIMIT = 1
+FIXED_LIMIT = 2
+
+# Decision kinds, as in the ``PlayerActed`` events' words.
+FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
+
+# Columns of the decision record.
+R_HAND, R_PLAYER, R_KIND, R_TO, R_CHECK, R_CALL, R_MIN, R_MAX, R_ALL_IN = range(9)
+RECORD_COLUMNS = 9
+
+# What ``run`` returns first.
+OK, DRAWS_EXHAUSTED, RECORD_FULL, BAD_CARDS = 0, 1, 2, 3
+
+# Work arrays of one run, allocated once: ``folded`` per position, ``codes`` and
+# ``strengths`` for the evaluator, ``pots`` (strength, pot amounts, pot masks) for the
+# showdown, and the evaluator's ``tables``.
+Scratch = namedtuple("Scratch", ["folded", "codes", "strengths", "pots", "tables"])
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@kernel
+def _draw(stream, explicit, cursor, rng):
+    """The next random word (0 .. 2**63 - 1): from ``stream`` when ``explicit``, else from
+    SplitMix64 on ``rng[0]``; -1 when the stream has run out."""
+    if explicit:
+        if cursor[0] >= stream.shape[0]:
+            return np.int64(-1)
+        word = stream[cursor[0]]
+        cursor[0] += 1
+        return word
+    rng[0] += _GOLDEN
+    z = rng[0]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return np.int64(z >> np.uint64(1))  # int64 arithmetic from here: no uint64/int64 mixing
+
+
+@kernel
+def _can_act_count(n, folded, stacks):
+    count = 0
+    for p in range(n):
+        count += not folded[p] and stacks[p] > 0
+    return count
+
+
+@kernel
+def _top(n, bets):
+    top = bets[0]
+    for p in range(1, n):
+        top = max(top, bets[p])
+    return top
+
+
+@kernel
+def _next_actor(n, after, folded, stacks, bets, acted_at):
+    """``Round._next_actor``: facing a bet, or yet to act while someone else can bet (R12)."""
+    others_able = _can_act_count(n, folded, stacks) - 1
+    top = _top(n, bets)
+    for step in range(1, n + 1):
+        p = (after + step) % n
+        if (
+            not folded[p]
+            and stacks[p] > 0
+            and (bets[p] < top or (acted_at[p] < 0 and others_able > 0))
+        ):
+            return p
+    return -1
+
+
+@kernel
+def _aggression_limit(params, street, top):
+    """``Round._aggression_limit``: preflop the big blind may count as the opening bet."""
+    blind_bet = street == 0 and params[P_BLIND_OPENS] != 0 and top > 0
+    return params[P_RAISE_CAP] + (0 if blind_bet else 1)
+
+
+@kernel
+def _play_hand(
+    params, forced, state, deck, stream, explicit, cursor, rng, record, used, hand, scratch
+):
+    """One hand from the posted forced bets to the last chip (``Hand``); ``state`` holds the
+    starting stacks on entry and the final stacks on return.
+
+    Returns (status, decisions, reached the showdown).
+    """
+    n = params[P_PLAYERS]
+    structure = params[P_STRUCTURE]
+    min_bet = params[P_MIN_BET]
+    raise_cap = params[P_RAISE_CAP]
+    stacks, bets, contributed, acted_at = state[0], state[1], state[2], state[3]
+    folded = scratch.folded
+    for p in range(n):
+        bets[p] = 0
+        contributed[p] = 0
+        folded[p] = False
+    dead = 0
+    # ``Hand._post_forced_bets``: blinds then antes (or antes first), then live and dead posts.
+    for step in range(2):
+        antes_now = (step == 0) == (params[P_ANTES_FIRST] != 0)
+        for p in range(n):
+            amount = min(forced[1 if antes_now else 0, p], stacks[p])
+            stacks[p] -= amount
+            if not antes_now:
+                bets[p] += amount
+                contributed[p] += amount
+            elif params[P_ANTES_TRIMMED]:
+                contributed[p] += amount
+            else:
+                dead += amount
+    for p in range(n):
+        amount = min(forced[2, p], stacks[p])
+        stacks[p] -= amount
+        bets[p] += amount
+        contributed[p] += amount
+    for p in range(n):
+        amount = min(forced[3, p], stacks[p])
+        stacks[p] -= amount
+        dead += amount
+
+    decisions = 0
+    street = 0
+    while True:
+        # ``Round.start``: the full raise to beat, and the first to act (R10, R11).
+        top = _top(n, bets)
+        if structure == FIXED_LIMIT:
+            bet_size = params[P_BIG_BET] if street >= 2 else min_bet
+            full_raise = bet_size
+        else:
+            bet_size = 0
+            full_raise = max(min_bet, top)
+        full_level = top
+        aggressions = 0
+        capped = False
+        for p in range(n):
+            acted_at[p] = -1
+        opener = 0
+        if street == 0:
+            best = -1
+            for p in range(n):  # after the largest blind or straddle posted, the last on ties
+                posted = bets[p] if forced[0, p] else 0
+                if posted >= best:
+                    best, opener = posted, (p + 1) % n
+        actor = _next_actor(n, opener - 1 + n, folded, stacks, bets, acted_at)
+        if street == 0 and params[P_BOMB_POT]:
+            actor = -1  # a bomb pot starts at the flop (R46)
+        while actor >= 0:
+            # ``Round._compute_legal`` and ``Round.refusal``.
+            stack, bet = stacks[actor], bets[actor]
+            top = _top(n, bets)
+            to_call = top - bet
+            total = stack + bet
+            threshold = (bet_size + 1) // 2 if params[P_HALF_BET] else full_raise
+            may_raise = stack > to_call
+            if may_raise:
+                anyone = False
+                for p in range(n):
+                    if p != actor and not folded[p] and stacks[p] + bets[p] > top:
+                        anyone = True
+                may_raise = anyone
+            if may_raise and acted_at[actor] >= 0 and top - acted_at[actor] < threshold:
+                may_raise = False  # a short all-in did not reopen the betting (R18)
+            if may_raise and structure == FIXED_LIMIT and raise_cap >= 0:
+                if capped:
+                    may_raise = False
+                elif aggressions >= _aggression_limit(params, street, top):
+                    may_raise = params[P_HEADS_UP_UNCAPPED] != 0 and (
+                        _can_act_count(n, folded, stacks) <= 2
+                    )
+            low = high = -1
+            if may_raise:  # ``Round.bounds``
+                if structure == FIXED_LIMIT:
+                    base = full_level if params[P_HALF_BET] else top
+                    low = high = min(max(base + bet_size, top + 1), total)
+                else:
+                    smallest = top + max(full_raise, min_bet)
+                    largest = total
+                    if structure == POT_LIMIT:
+                        pot = dead + to_call
+                        for p in range(n):
+                            pot += contributed[p]
+                        largest = max(smallest, top + pot)
+                    low, high = min(smallest, total), min(largest, total)
+            # The random policy: uniform over check, or fold and call, and bet-or-raise.
+            choices = (1 if to_call == 0 else 2) + (1 if may_raise else 0)
+            word = _draw(stream, explicit, cursor, rng)
+            if word < 0:
+                return DRAWS_EXHAUSTED, decisions, False
+            pick = word % choices
+            if to_call == 0:
+                kind = CHECK if pick == 0 else BET
+            else:
+                kind = FOLD if pick == 0 else (CALL if pick == 1 else RAISE)
+            to = bet
+            if kind == CALL:
+                to = bet + min(to_call, stack)
+            elif kind in (BET, RAISE):
+                kind = BET if top == 0 else RAISE
+                word = _draw(stream, explicit, cursor, rng)
+                if word < 0:
+                    return DRAWS_EXHAUSTED, decisions, False
+                to = low + word % (high - low + 1)
+            if record.shape[0]:
+                row = used[0]
+                if row >= record.shape[0]:
+                    return RECORD_FULL, decisions, False
+                used[0] = row + 1
+                record[row, R_HAND] = hand
+                record[row, R_PLAYER] = actor
+                record[row, R_KIND] = kind
+                record[row, R_TO] = to
+                record[row, R_CHECK] = to_call == 0
+                record[row, R_CALL] = min(to_call, stack) if to_call else -1
+                record[row, R_MIN] = low
+                record[row, R_MAX] = high
+                all_in = stack <= to_call or (may_raise and total <= high)
+                record[row, R_ALL_IN] = total if all_in else -1
+            decisions += 1
+            # ``Round._apply`` and ``Round._note_aggression``.
+            if kind == FOLD:
+                folded[actor] = True
+                acted_at[actor] = -1
+            else:
+                added = to - bet
+                stacks[actor] -= added
+                bets[actor] = to
+                contributed[actor] += added
+                if to > top:
+                    increment = to - top
+                    full = increment >= threshold
+                    if full:
+                        aggressions += 1
+                        if structure == FIXED_LIMIT:
+                            full_level = to
+                    full_raise = max(full_raise, increment)
+                    if (
+                        structure == FIXED_LIMIT
+                        and raise_cap >= 0
+                        and aggressions >= _aggression_limit(params, street, to)
+                        and not (
+                            params[P_HEADS_UP_UNCAPPED] and _can_act_count(n, folded, stacks) <= 2
+                        )
+                    ):
+                        capped = True
+                acted_at[actor] = _top(n, bets)
+            actor = _next_actor(n, actor, folded, stacks, bets, acted_at)
+
+        # ``Hand._end_betting_round``: the one bet nobody matched goes back (R23).
+        first = 0
+        for p in range(1, n):
+            if bets[p] > bets[first]:
+                first = p
+        second = 0
+        for p in range(n):
+            if p != first:
+                second = max(second, bets[p])
+        excess = bets[first] - second
+        if excess > 0:
+            stacks[first] += excess
+            contributed[first] -= excess
+        for p in range(n):
+            bets[p] = 0
+        live = 0
+        for p in range(n):
+            live += not folded[p]
+        if live == 1:  # ``Hand._award_uncontested``: every pot to the last player (R26)
+            return_unmatched(n, folded, stacks, contributed)
+            pot = dead
+            for p in range(n):
+                pot += contributed[p]
+            for p in range(n):
+                if not folded[p]:
+                    stacks[p] += pot
+            return OK, decisions, False
+        if street == 3 or _can_act_count(n, folded, stacks) < 2:
+            # The river was bet, or nobody can bet any more: the board (burns included,
+            # R3) is the same cards either way, so the run-out is the showdown.
+            return_unmatched(n, folded, stacks, contributed)
+            if not award_showdown(
+                n,
+                folded,
+                stacks,
+                contributed,
+                dead,
+                deck,
+                scratch.codes,
+                scratch.strengths,
+                scratch.pots,
+                scratch.tables,
+            ):
+                return BAD_CARDS, decisions, True
+            return OK, decisions, True
+        street += 1
+
+
+@kernel
+def run(
+    params,
+    start,
+    forced,
+    decks,
+    stream,
+    explicit,
+    seed,
+    out_stacks,
+    out_actions,
+    out_showdown,
+    record,
+    tables,
+):
+    """Play ``out_stacks.shape[0]`` hands, each from the stacks ``start``.
+
+    ``decks``: one deck order per hand, or none (shape (0, 52)) to shuffle with the seed.
+    ``stream``: the decisions' random words when ``explicit``, else they come from the seed.
+    ``record``: a row per decision (``R_*`` columns) while it has room; shape (0, 9) for none.
+    Returns (status, hands played, stream words used, record rows used).
+    """
+    n = params[P_PLAYERS]
+    hands = out_stacks.shape[0]
+    state = np.zeros((4, n), dtype=np.int64)
+    scratch = Scratch(
+        np.zeros(n, dtype=np.bool_),
+        np.zeros((n, 7), dtype=np.uint8),
+        np.zeros(n, dtype=np.int32),
+        np.zeros((3, n + 1), dtype=np.int64),
+        tables,
+    )
+    cursor = np.zeros(1, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    rng = np.full(1, seed, dtype=np.uint64)
+    own_deck = np.arange(52).astype(np.uint8)
+    dealt = 2 * n + 8  # hole cards, three burns, five board cards
+    for h in range(hands):
+        if decks.shape[0]:
+            deck = decks[h]
+        else:  # Fisher-Yates over the cards the hand can deal
+            deck = own_deck
+            for i in range(dealt):
+                j = i + _draw(stream, False, cursor, rng) % (52 - i)
+                deck[i], deck[j] = deck[j], deck[i]
+        for p in range(n):
+            state[0, p] = start[p]
+        status, decisions, showdown = _play_hand(
+            params, forced, state, deck, stream, explicit, cursor, rng, record, used, h, scratch
+        )
+        if status != OK:
+            return status, h, cursor[0], used[0]
+        for p in range(n):
+            out_stacks[h, p] = state[0, p]
+        out_actions[h] = decisions
+        out_showdown[h] = showdown
+    return OK, hands, cursor[0], used[0]
