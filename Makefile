@@ -16,15 +16,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The main job, until the cardroom server lands: a tour of what runs today (non-interactive;
-# the terminal game is one command away: .venv/bin/holdem play).
+# The main job: the cardroom on SQLite, at http://127.0.0.1:8000/ (HOST=0.0.0.0 opens it to
+# the local network; DATABASE=postgresql://... uses PostgreSQL). Ctrl-C stops it; tables
+# and hands are kept and come back at the next start.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: install
-	$(VENV)/bin/holdem hand AsKs QsJsTs2d3c
-	$(VENV)/bin/holdem compare --board Ac9d7s4h2c AsKd AhQc
-	$(VENV)/bin/holdem odds AsAh KsKh
-	$(VENV)/bin/holdem sim --hands 6000 --players 2 --bots tag,random --seed 1
-	$(VENV)/bin/holdem chips --players 8 --stack 5000
-	@echo "Sit down against the bots: $(VENV)/bin/holdem play --coach"
+	$(VENV)/bin/holdem serve --host $(HOST) --port $(PORT) $(if $(DATABASE),--database $(DATABASE))
 
 # The whole suite, slow exhaustive tests included (pytest exits 5 when no test ran: a failure).
 test: install

@@ -220,6 +220,7 @@ def test_host_controls(cardroom: Cardroom) -> None:
 
 def test_finished_hands_download_as_phh_text_and_proof(cardroom: Cardroom) -> None:
     from holdem.fairness import verify_proof
+    from holdem.history.actions import DealHole, ShowMuck
     from holdem.history.phh import loads
     from holdem.history.replay import replay_hand
 
@@ -233,6 +234,9 @@ def test_finished_hands_download_as_phh_text_and_proof(cardroom: Cardroom) -> No
         phh = cardroom.http.get(listed["phh"]).text
         (record,) = loads(phh)
         replay_hand(record)
+        shown = {a.player for a in record.actions if isinstance(a, ShowMuck) and a.cards}
+        for deal in (a for a in record.actions if isinstance(a, DealHole)):
+            assert None in deal.cards or deal.player in shown, "an unshown hand leaked"
         text = cardroom.http.get(listed["text"]).text
         assert text.startswith(f"PokerStars Hand #{listed['number']}:")
         proof = cardroom.http.get(listed["proof"]).json()
@@ -240,3 +244,20 @@ def test_finished_hands_download_as_phh_text_and_proof(cardroom: Cardroom) -> No
         verify_proof(proof)
     missing = cardroom.http.get(f"/api/tables/{table_id}/hands/99.phh")
     assert missing.status_code == 404 and "no finished hand #99" in missing.json()["error"]
+
+
+def test_the_coach_speaks_to_its_own_player_only(cardroom: Cardroom) -> None:
+    table_id, token = cardroom.create(bots=["caller"], seat_approval=False, **FAST)
+    host = cardroom.player(table_id, token)
+    ben = seated(cardroom, table_id, 2, "Ben")
+    ben.until(lambda s: s["you"]["seat"] == 2)
+    ben.send(type="coach", on=True)
+    host.send(type="start")
+    state = ben.until(ben.my_turn)
+    coach = ben.next("coach")
+    mine = next(v for v in state["seats"] if v["seat"] == 2)["cards"]
+    assert coach["hand"] == state["hand"]["number"] and 0 <= coach["equity"] <= 1
+    assert coach["opponents"] == 1 and coach["to_call"] == (state["hand"]["legal"]["call"] or 0)
+    assert len(mine) == 2 and coach["starting"]
+    host.drain()
+    assert all(json.loads(f)["type"] != "coach" for f in host.frames)

@@ -78,10 +78,14 @@ def history_of(
     *,
     players: Sequence[str] | None = None,
     seats: Sequence[int] | None = None,
+    private: bool = True,
+    viewer: int | None = None,
     **optional: object,
 ) -> HandHistory:
     """The PHH record of a finished hand (the first board when it was run more than once).
 
+    With ``private=False`` the record holds only what ``viewer`` (a position, or None for
+    anyone) saw: other players' hole cards are ``????`` unless they were shown.
     ``optional`` takes any other PHH field: ``hand=12``, ``table=3``, ``event=...``.
     """
     config = played.config
@@ -95,7 +99,7 @@ def history_of(
         small_bet=config.min_bet if fixed else None,
         big_bet=config.bet_size(3) if fixed else None,
         starting_stacks=config.starting_stacks,
-        actions=tuple(_actions(played)),
+        actions=tuple(_actions(played.events if private else _seen_by(played.events, viewer))),
         players=tuple(players) if players is not None else None,
         seats=tuple(seats) if seats is not None else None,
         finishing_stacks=played.final_stacks,
@@ -104,9 +108,13 @@ def history_of(
     )
 
 
-def _actions(hand: Hand) -> list[Action]:
+def _seen_by(log: Sequence[events.Event], viewer: int | None) -> list[events.Event]:
+    return [e if e.visible_to(viewer) else e.redacted() for e in log]
+
+
+def _actions(log: Sequence[events.Event]) -> list[Action]:
     steps: list[Action] = []
-    for event in hand.events:
+    for event in log:
         if isinstance(event, events.HoleCardsDealt):
             steps.append(DealHole(event.player, event.cards or (None, None)))
         elif isinstance(event, events.BoardDealt) and event.run == 0:

@@ -101,11 +101,12 @@ def create_app(database: str) -> Starlette:
         table_id = request.path_params["table"]
         room = runtime_of(table_id).room
         number, kind = request.path_params["number"], request.path_params["kind"]
+        owner = owner_of(request, table_id)
+        seat = room.seat_of(owner) if owner is not None else None  # sees its own cards
         if kind == "phh":
-            return PlainTextResponse(downloads.phh(room, number), media_type="application/toml")
+            text = downloads.phh(room, number, seat)
+            return PlainTextResponse(text, media_type="application/toml")
         if kind == "txt":
-            owner = owner_of(request, table_id)
-            seat = room.seat_of(owner) if owner is not None else None
             return PlainTextResponse(downloads.text_history(room, number, seat))
         if kind == "json":
             return JSONResponse(downloads.proof(room, number))

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem.errors import HoldemError
 from holdem.server.auth import new_table_id, new_token, token_hash
 from holdem.server.options import TableOptions
 from holdem.server.room import Room
 from holdem.server.runtime import BOT_NAMES, TableRuntime
 from holdem.server.store import Store
-
-
-class RestoreError(HoldemError):
-    """A stored command log that no longer replays: the store was edited or is damaged."""
 
 
 class Cardroom:
@@ -25,15 +20,8 @@ class Cardroom:
         """Every stored table comes back as it was, the hand in progress included."""
         await self.store.open()
         for stored in await self.store.load():
-            room = Room(stored.id, TableOptions(**stored.options), stored.host)
-            for seq, command in enumerate(stored.commands, start=1):
-                try:
-                    room.apply(command)
-                except HoldemError as error:
-                    raise RestoreError(
-                        f"table {stored.id}: stored command {seq} ({command.get('kind')}) "
-                        f"does not replay: {error}"
-                    ) from None
+            options = TableOptions(**stored.options)
+            room = Room.from_log(stored.id, options, stored.host, stored.commands)
             runtime = TableRuntime(room, self.store)
             self.tables[stored.id] = runtime
             runtime.start()

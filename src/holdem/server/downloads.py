@@ -46,12 +46,16 @@ def hand_list(room: Room) -> list[dict[str, Any]]:
     ]
 
 
-def phh(room: Room, number: int) -> str:
+def phh(room: Room, number: int, viewer_seat: int | None) -> str:
+    """The hand as PHH, with only the hole cards ``viewer_seat`` saw (its own, and shown ones)."""
     played = finished_hand(room, number)
+    viewer = played.seat_of.index(viewer_seat) if viewer_seat in played.seat_of else None
     record = history_of(
         played.hand,
         players=played.names,
         seats=[seat + 1 for seat in played.seat_of],
+        private=False,
+        viewer=viewer,
         hand=number,
     )
     return dumps(record)

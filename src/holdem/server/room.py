@@ -23,7 +23,7 @@ from typing import Any
 
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
-from holdem.errors import IllegalActionError
+from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.server.options import TableOptions
 from holdem.table import Table
@@ -32,6 +32,10 @@ from holdem.terminal.narrate import Cast, narrate
 Command = dict[str, Any]
 LOG_LINES = 80
 CHAT_LINES = 50
+
+
+class RestoreError(HoldemError):
+    """A stored command log that no longer replays: the store was edited or is damaged."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,20 @@ class Room:
         self.hand_over_at = 0.0  # when the last hand ended (or the game began)
         self.version = 0  # the number of commands applied
         self._events_logged = 0
+
+    @classmethod
+    def from_log(cls, table_id: str, options: TableOptions, host: str, log: list[Command]) -> Room:
+        """The room a stored log describes: every command applied again, in order."""
+        room = cls(table_id, options, host)
+        for seq, command in enumerate(log, start=1):
+            try:
+                room.apply(command)
+            except IllegalActionError as error:
+                raise RestoreError(
+                    f"table {table_id}: stored command {seq} ({command.get('kind')}) "
+                    f"does not replay: {error}"
+                ) from None
+        return room
 
     # -- applying commands ---------------------------------------------------------------
 

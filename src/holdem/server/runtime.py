@@ -36,6 +36,10 @@ RATE_PER_SECOND = 20  # messages a client may send, on average
 OUTBOX_LIMIT = 256  # messages queued for a client that does not read: it is dropped
 
 
+class StoreError(HoldemError):
+    """The store refused a change; the table is as the store last had it."""
+
+
 @dataclass(eq=False)
 class Client:
     websocket: WebSocket
@@ -102,7 +106,17 @@ class TableRuntime:
         """Apply, store, then tell everyone. The caller holds the lock."""
         command["at"] = time.time()
         self.room.apply(command)
-        await self.store.append(self.room.id, self.room.version, command)
+        try:
+            await self.store.append(self.room.id, self.room.version, command)
+        except Exception as error:
+            # The room is ahead of the store: go back to what the store holds.
+            room = self.room
+            log = await self.store.load_log(room.id)
+            self.room = Room.from_log(room.id, room.options, room.host, log)
+            raise StoreError(
+                f"the table could not save that ({type(error).__name__}): nothing changed, "
+                "try again"
+            ) from error
         self._after_change()
         self.broadcast()
 

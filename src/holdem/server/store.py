@@ -98,6 +98,15 @@ class Store:
                 commands.insert().values(table_id=table_id, seq=seq, body=json.dumps(command))
             )
 
+    async def load_log(self, table_id: str) -> list[dict[str, Any]]:
+        async with self.engine.connect() as connection:
+            result = await connection.execute(
+                select(commands.c.body)
+                .where(commands.c.table_id == table_id)
+                .order_by(commands.c.seq)
+            )
+            return [json.loads(body) for (body,) in result]
+
     async def load(self) -> list[StoredTable]:
         async with self.engine.connect() as connection:
             rows = (await connection.execute(select(tables).order_by(tables.c.created_at))).all()
