@@ -1,0 +1,185 @@
+// The lobby: the list of tables and the form that creates one (docs/protocol.md).
+import { h, chips } from "./dom.js";
+
+const BOT_KINDS = ["tag", "mc", "caller", "random"];
+const STRUCTURES = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
+
+const form = document.getElementById("create-form");
+const errorBox = document.getElementById("create-error");
+const rows = document.getElementById("table-rows");
+const list = document.getElementById("table-list");
+const empty = document.getElementById("tables-empty");
+const listError = document.getElementById("tables-error");
+
+// ---- the list of tables --------------------------------------------------------------
+
+async function loadTables() {
+  try {
+    const response = await fetch("/api/tables", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const tables = await response.json();
+    renderTables(Array.isArray(tables) ? tables : []);
+    listError.hidden = true;
+  } catch (err) {
+    listError.textContent = `Could not load the tables: ${err.message}.`;
+    listError.hidden = false;
+  }
+}
+
+function renderTables(tables) {
+  empty.hidden = tables.length > 0;
+  list.hidden = tables.length === 0;
+  rows.replaceChildren(
+    ...tables.map((t) =>
+      h(
+        "tr",
+        { testid: `table-row-${t.id}`, class: `status-${t.status}` },
+        h("td", {}, h("a", { href: `/t/${encodeURIComponent(t.id)}`, testid: `table-link-${t.id}` }, t.name || t.id)),
+        h("td", { class: "col-game" }, STRUCTURES[t.structure] || t.structure),
+        h("td", {}, `${chips(t.small_blind)}/${chips(t.big_blind)}`),
+        h("td", {}, `${t.players ?? 0}/${t.seats}`),
+        h("td", {}, h("span", { class: `pill status-${t.status}` }, t.status)),
+      ),
+    ),
+  );
+}
+
+document.getElementById("refresh").addEventListener("click", loadTables);
+loadTables();
+setInterval(() => {
+  if (!document.hidden) loadTables();
+}, 5000);
+
+// ---- the create form -----------------------------------------------------------------
+
+const field = (name) => form.elements.namedItem(name);
+const intOf = (name) => Number.parseInt(field(name).value, 10);
+const numOf = (name) => Number.parseFloat(field(name).value);
+
+// Buy-ins follow the big blind (20 to 100 big blinds) until someone edits them.
+let buyInsEdited = false;
+for (const name of ["min_buy_in", "max_buy_in"]) {
+  field(name).addEventListener("input", () => {
+    buyInsEdited = true;
+    updateHint();
+  });
+}
+field("big_blind").addEventListener("input", () => {
+  const bb = intOf("big_blind");
+  if (!buyInsEdited && bb > 0) {
+    field("min_buy_in").value = 20 * bb;
+    field("max_buy_in").value = 100 * bb;
+  }
+  updateHint();
+});
+field("ante_kind").addEventListener("change", () => {
+  const none = field("ante_kind").value === "none";
+  field("ante").disabled = none;
+  if (none) field("ante").value = 0;
+  else if (!(intOf("ante") > 0)) field("ante").value = Math.max(1, intOf("big_blind") || 1);
+});
+
+function updateHint() {
+  const bb = intOf("big_blind");
+  const min = intOf("min_buy_in");
+  const max = intOf("max_buy_in");
+  const hint = document.getElementById("buy-in-hint");
+  hint.textContent = bb > 0 && min > 0 && max > 0 ? `${+(min / bb).toFixed(1)} to ${+(max / bb).toFixed(1)} big blinds` : "";
+}
+updateHint();
+
+/** The form as the table options of docs/protocol.md. */
+function options() {
+  const bots = [];
+  for (const kind of BOT_KINDS) {
+    const count = Math.max(0, intOf(`bots-${kind}`) || 0);
+    for (let i = 0; i < count; i += 1) bots.push(kind);
+  }
+  const anteKind = field("ante_kind").value;
+  return {
+    name: field("name").value.trim(),
+    structure: field("structure").value,
+    small_blind: intOf("small_blind"),
+    big_blind: intOf("big_blind"),
+    ante: anteKind === "none" ? 0 : intOf("ante"),
+    ante_kind: anteKind,
+    straddles: field("straddles").checked,
+    run_it_twice: field("run_it_twice").checked,
+    min_buy_in: intOf("min_buy_in"),
+    max_buy_in: intOf("max_buy_in"),
+    seats: intOf("seats"),
+    action_seconds: numOf("action_seconds"),
+    time_bank_seconds: numOf("time_bank_seconds"),
+    seat_approval: field("seat_approval").checked,
+    bots,
+    bot_think_seconds: numOf("bot_think_seconds"),
+    between_hands_seconds: numOf("between_hands_seconds"),
+  };
+}
+
+/** Only what the browser can tell at a glance; the server checks everything again. */
+function localProblem(o) {
+  if (!o.name) return "Give the table a name.";
+  for (const [key, label] of [
+    ["small_blind", "The small blind"],
+    ["big_blind", "The big blind"],
+    ["min_buy_in", "The minimum buy-in"],
+    ["max_buy_in", "The maximum buy-in"],
+    ["seats", "The number of seats"],
+  ]) {
+    if (!Number.isFinite(o[key])) return `${label} must be a whole number.`;
+  }
+  if (!Number.isFinite(o.action_seconds)) return "The action timer must be a number of seconds.";
+  if (!Number.isFinite(o.time_bank_seconds)) return "The time bank must be a number of seconds.";
+  if (!Number.isFinite(o.ante)) return "The ante must be a whole number.";
+  for (const key of ["bot_think_seconds", "between_hands_seconds"]) {
+    if (!Number.isFinite(o[key])) return "Times must be numbers of seconds.";
+  }
+  return null;
+}
+
+function showError(text) {
+  errorBox.textContent = text;
+  errorBox.hidden = !text;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const body = options();
+  const problem = localProblem(body);
+  if (problem) {
+    showError(problem);
+    return;
+  }
+  showError("");
+  const button = form.querySelector('[data-testid="create-table"]');
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    let payload = null;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = null;
+    }
+    if (response.status === 201 || response.ok) {
+      const url = payload?.url || (payload?.id ? `/t/${encodeURIComponent(payload.id)}` : null);
+      if (url) {
+        window.location.assign(url);
+        return;
+      }
+      showError("The table was created but the server sent no address for it.");
+    } else {
+      showError(payload?.error || `The server refused the table (${response.status}).`);
+    }
+  } catch (err) {
+    showError(`Could not reach the server: ${err.message}.`);
+  } finally {
+    button.disabled = false;
+  }
+});

@@ -1,0 +1,366 @@
+// The side of the table page: showdown, coach, host controls, hand log, finished hands and
+// the ledger. Each panel redraws only when its part of the state changed, so a box being
+// typed in is never replaced under the cursor.
+import { h, patch, chips, plural } from "./dom.js";
+import { cardEl, cardText } from "./cards.js";
+import { winningCards } from "./table-view.js";
+
+const $ = (id) => document.getElementById(id);
+
+function seatName(state, seat) {
+  const s = (state.seats || []).find((x) => x.seat === seat);
+  return (s && s.name) || `Seat ${seat}`;
+}
+
+/** A share (0..1) or a percentage, as "42.5%". */
+export function percent(x) {
+  if (x === null || x === undefined || Number.isNaN(Number(x))) return "–";
+  const value = Number(x) <= 1 ? Number(x) * 100 : Number(x);
+  return `${value.toFixed(1)}%`;
+}
+
+// ---- showdown --------------------------------------------------------------------------
+
+export function renderShowdown(state) {
+  const panel = $("showdown");
+  // The last finished hand's result, until the next hand starts (docs/protocol.md).
+  const sd = state.showdown && (!state.hand || state.hand.number === state.showdown.hand) ? state.showdown : null;
+  panel.hidden = !sd;
+  if (!sd) {
+    patch(panel, "none", () => []);
+    return;
+  }
+  patch(panel, JSON.stringify([sd, (state.seats || []).map((s) => s.name)]), () => {
+    const best = winningCards(sd);
+    const winners = new Set();
+    const won = new Map();
+    for (const pot of sd.pots || []) {
+      for (const w of pot.winners || []) winners.add(w);
+      for (const [seat, amount] of pot.shares || []) won.set(seat, (won.get(seat) || 0) + amount);
+    }
+    const boards = Array.isArray(sd.boards) && sd.boards.length > 1 ? sd.boards : [sd.board || []];
+    return [
+      h("h2", {}, `Hand #${sd.hand}`),
+      h(
+        "div",
+        { class: "sd-boards" },
+        boards.map((board) => h("div", { class: "sd-board", testid: "showdown-board" }, (board || []).map((c) => cardEl(c, { size: "small", highlight: best.has(c), dim: best.size > 0 && !best.has(c) })))),
+      ),
+      h(
+        "ul",
+        { class: "sd-hands" },
+        (sd.shown || []).map((shown) => {
+          const five = new Set(shown.best_five || []);
+          const win = winners.has(shown.seat);
+          return h(
+            "li",
+            { class: `sd-hand${win ? " winner" : ""}`, testid: `showdown-seat-${shown.seat}` },
+            h("div", { class: "sd-who" }, seatName(state, shown.seat), win && won.has(shown.seat) ? h("span", { class: "sd-won" }, ` +${chips(won.get(shown.seat))}`) : null),
+            h("div", { class: "sd-cards" }, (shown.cards || []).map((c) => cardEl(c, { size: "small", highlight: win && five.has(c) }))),
+            shown.description ? h("div", { class: "sd-desc" }, shown.description) : null,
+            (shown.best_five || []).length
+              ? h("div", { class: "sd-five", testid: `best-five-${shown.seat}`, title: "best five cards" }, (shown.best_five || []).map((c) => cardEl(c, { size: "tiny", highlight: win })))
+              : null,
+          );
+        }),
+      ),
+      h(
+        "ul",
+        { class: "sd-pots" },
+        (sd.pots || []).map((pot, i) => {
+          const who = (pot.winners || []).map((w) => seatName(state, w)).join(" and ");
+          return h(
+            "li",
+            { testid: `showdown-pot-${i}` },
+            h("span", { class: "sd-pot-name" }, sd.pots.length > 1 ? (i ? `Side pot ${i}` : "Main pot") : "Pot"),
+            ` ${chips(pot.amount)} → ${who}`,
+            pot.reason ? h("div", { class: "sd-reason", testid: "showdown-reason" }, pot.reason) : null,
+          );
+        }),
+      ),
+    ];
+  });
+}
+
+// ---- coach -----------------------------------------------------------------------------
+
+export function renderCoach(state, coach, on) {
+  const panel = $("coach-panel");
+  const seated = Boolean(state.you && state.you.seat);
+  panel.hidden = !(on && seated);
+  if (panel.hidden) return;
+  const handNo = state.hand ? state.hand.number : null;
+  const current = coach && handNo !== null && coach.hand === handNo ? coach : null;
+  patch(panel, JSON.stringify([current, handNo]), () => {
+    const head = h("h2", {}, "Coach");
+    if (!current) {
+      return [head, h("p", { class: "muted" }, "The coach speaks on your turn: your equity, your outs and the pot odds.")];
+    }
+    const outs = current.outs || [];
+    return [
+      head,
+      h(
+        "dl",
+        { class: "coach-facts" },
+        h("dt", {}, "Equity"),
+        h("dd", { testid: "coach-equity" }, percent(current.equity), h("span", { class: "muted" }, ` vs ${plural(current.opponents ?? 0, "opponent")}`)),
+        h("dt", {}, "Outs"),
+        h("dd", { testid: "coach-outs" }, outs.length ? [`${outs.length}: `, outs.map((c) => h("span", { class: `out ${/[hd]$/.test(c) ? "red" : ""}` }, cardText(c), " "))] : "none"),
+        h("dt", {}, "Pot odds"),
+        h(
+          "dd",
+          { testid: "coach-pot-odds" },
+          current.to_call ? [percent(current.pot_odds), h("span", { class: "muted" }, ` (call ${chips(current.to_call)} into ${chips(current.pot)})`)] : "nothing to call",
+        ),
+      ),
+    ];
+  });
+}
+
+// ---- host ------------------------------------------------------------------------------
+
+export class HostPanel {
+  constructor(send, confirmClick) {
+    this.send = send;
+    this.confirmClick = confirmClick;
+    this.rows = new Map();
+    $("host-start").addEventListener("click", () => send("start"));
+    $("host-pause").addEventListener("click", () => send("pause"));
+    $("host-resume").addEventListener("click", () => send("resume"));
+    confirmClick($("host-void"), "Void this hand?", () => send("void"));
+    confirmClick($("host-end"), "End the table?", () => send("end"));
+    $("host-add-bot").addEventListener("click", () => {
+      const seat = Number.parseInt($("add-bot-seat").value, 10);
+      if (!seat) return;
+      send("add_bot", { kind: $("add-bot-kind").value, seat });
+    });
+    $("share-copy").addEventListener("click", () => this.copyLink());
+  }
+
+  async copyLink() {
+    const input = $("share-link");
+    const button = $("share-copy");
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(input.value);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    if (!copied) {
+      input.focus();
+      input.select();
+      try {
+        copied = document.execCommand("copy");
+      } catch {
+        copied = false;
+      }
+    }
+    button.textContent = copied ? "Copied" : "Select and copy";
+    setTimeout(() => {
+      button.textContent = "Copy";
+    }, 2000);
+  }
+
+  render(state) {
+    const panel = $("host-panel");
+    const host = Boolean(state.you && state.you.host);
+    panel.hidden = !host;
+    if (!host) return;
+    const status = state.status;
+    $("host-start").hidden = status !== "waiting";
+    $("host-pause").hidden = status !== "running";
+    $("host-resume").hidden = status !== "paused";
+    $("host-void").hidden = !state.hand || status === "ended";
+    $("host-end").hidden = status === "ended";
+    const link = `${window.location.origin}/t/${encodeURIComponent(state.table.id)}`;
+    if ($("share-link").value !== link) $("share-link").value = link;
+
+    const requests = state.requests || [];
+    patch($("requests"), JSON.stringify(requests), () =>
+      requests.length
+        ? requests.map((r) =>
+            h(
+              "li",
+              { testid: `request-${r.id}` },
+              h("span", { class: "req-text" }, h("strong", {}, r.name), ` asks for seat ${r.seat} with ${chips(r.buy_in)}`),
+              h(
+                "span",
+                { class: "req-buttons" },
+                h("button", { type: "button", class: "btn small primary", testid: `request-approve-${r.id}`, onclick: () => this.send("approve", { request: r.id }) }, "Approve"),
+                h("button", { type: "button", class: "btn small", testid: `request-refuse-${r.id}`, onclick: () => this.send("refuse", { request: r.id }) }, "Refuse"),
+              ),
+            ),
+          )
+        : h("li", { class: "muted" }, "No one is waiting."),
+    );
+
+    this.renderPlayers(state);
+
+    const empty = [];
+    const bySeat = new Map((state.seats || []).map((s) => [s.seat, s]));
+    for (let n = 1; n <= state.table.seats; n += 1) {
+      const s = bySeat.get(n);
+      if (!s || s.state === "empty") empty.push(n);
+    }
+    const select = $("add-bot-seat");
+    const chosen = select.value;
+    patch(select, JSON.stringify(empty), () => empty.map((n) => h("option", { value: String(n) }, `seat ${n}`)));
+    if (empty.includes(Number(chosen))) select.value = chosen;
+    select.disabled = empty.length === 0;
+    $("host-add-bot").disabled = empty.length === 0 || status === "ended";
+  }
+
+  /** One row per occupied seat, kept across states so a typed amount survives. */
+  renderPlayers(state) {
+    const list = $("host-players");
+    const occupied = (state.seats || []).filter((s) => s.state && s.state !== "empty");
+    const seen = new Set();
+    for (const s of occupied) {
+      seen.add(s.seat);
+      let row = this.rows.get(s.seat);
+      if (!row) {
+        const label = h("span", { class: "hp-label" });
+        const amount = h("input", { type: "number", step: "1", class: "hp-amount", testid: `adjust-amount-${s.seat}`, placeholder: "±", "aria-label": `Chips to add to or take from seat ${s.seat}` });
+        const adjust = h("button", { type: "button", class: "btn small", testid: `host-adjust-${s.seat}` }, "Adjust");
+        const remove = h("button", { type: "button", class: "btn small danger", testid: `host-remove-${s.seat}` }, "Remove");
+        const seatNo = s.seat;
+        adjust.addEventListener("click", () => {
+          const change = Number.parseInt(amount.value, 10);
+          if (!Number.isFinite(change) || change === 0) {
+            amount.focus();
+            return;
+          }
+          this.send("adjust", { seat: seatNo, change });
+          amount.value = "";
+        });
+        this.confirmClick(remove, "Remove?", () => this.send("remove", { seat: seatNo }));
+        row = { li: h("li", { testid: `host-player-${s.seat}` }, label, h("span", { class: "inline-form" }, amount, adjust, remove)), label };
+        this.rows.set(s.seat, row);
+      }
+      const text = `${s.seat}. ${s.name || ""}${s.bot ? ` (${s.bot})` : ""} · ${chips(s.stack)}`;
+      if (row.label.textContent !== text) row.label.textContent = text;
+    }
+    for (const [seat, row] of this.rows) {
+      if (!seen.has(seat)) {
+        row.li.remove();
+        this.rows.delete(seat);
+      }
+    }
+    const ordered = [...this.rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r.li);
+    ordered.forEach((li, i) => {
+      if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null);
+    });
+    let empty = list.querySelector(".muted");
+    if (!ordered.length && !empty) list.appendChild(h("li", { class: "muted" }, "No players yet."));
+    else if (ordered.length && empty) empty.remove();
+  }
+}
+
+// ---- hand log --------------------------------------------------------------------------
+
+export function renderLog(state) {
+  const list = $("hand-log");
+  const log = state.log || [];
+  const stick = nearBottom(list);
+  const changed = patch(list, JSON.stringify(log), () => {
+    const items = [];
+    let current = null;
+    for (const entry of log) {
+      if (entry.hand !== current) {
+        current = entry.hand;
+        items.push(h("li", { class: "log-hand" }, entry.hand ? `Hand #${entry.hand}` : "Table"));
+      }
+      items.push(h("li", { class: "log-line" }, entry.text));
+    }
+    return items.length ? items : [h("li", { class: "muted" }, "Nothing yet.")];
+  });
+  if (changed && stick) list.scrollTop = list.scrollHeight;
+}
+
+// ---- chat ------------------------------------------------------------------------------
+
+function chatItem(message) {
+  const when = message.at ? new Date(message.at) : new Date();
+  const time = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return h("li", {}, h("span", { class: "chat-time" }, time), " ", h("strong", {}, message.name || "?"), ": ", message.text);
+}
+
+function nearBottom(list) {
+  return list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+}
+
+/** The chat as the state carries it (the last messages), replacing what is shown. */
+export function renderChat(messages) {
+  const list = $("chat-log");
+  const recent = messages.slice(-200);
+  const stick = nearBottom(list);
+  const changed = patch(list, JSON.stringify(recent), () => recent.map(chatItem));
+  if (changed && stick) list.scrollTop = list.scrollHeight;
+}
+
+/** One `chat` message, added at the end. */
+export function addChat(message) {
+  const list = $("chat-log");
+  const stick = nearBottom(list);
+  list.appendChild(chatItem(message));
+  list._patchKey = null; // the next state's chat redraws the list
+  while (list.children.length > 200) list.firstChild.remove();
+  if (stick) list.scrollTop = list.scrollHeight;
+}
+
+// ---- finished hands and ledger ---------------------------------------------------------
+
+export function renderHands(tableId, hands) {
+  const base = `/api/tables/${encodeURIComponent(tableId)}/hands`;
+  const list = $("hands");
+  const newest = [...hands].sort((a, b) => b.number - a.number).slice(0, 100);
+  patch(list, JSON.stringify(newest), () =>
+    newest.length
+      ? newest.map((hand) =>
+          h(
+            "li",
+            { testid: `hand-${hand.number}` },
+            h("span", { class: "hand-no" }, `#${hand.number}`),
+            h("a", { href: hand.phh || `${base}/${hand.number}.phh`, download: `hand-${hand.number}.phh`, testid: `hand-phh-${hand.number}` }, "PHH"),
+            h("a", { href: hand.text || `${base}/${hand.number}.txt`, download: `hand-${hand.number}.txt`, testid: `hand-txt-${hand.number}` }, "text"),
+            h("a", { href: hand.proof || `${base}/${hand.number}.json`, download: `hand-${hand.number}-proof.json`, testid: `hand-proof-${hand.number}`, title: hand.commitment ? `commitment ${hand.commitment}` : "shuffle proof" }, "shuffle proof"),
+            hand.verified_url ? h("a", { href: hand.verified_url, testid: `hand-verify-${hand.number}`, target: "_blank", rel: "noopener" }, "verify") : null,
+          ),
+        )
+      : h("li", { class: "muted" }, "No finished hands yet."),
+  );
+}
+
+export function renderLedger(state) {
+  const ledger = state.ledger || [];
+  $("ledger-csv").href = `/api/tables/${encodeURIComponent(state.table.id)}/ledger.csv`;
+  $("ledger-csv").setAttribute("download", `ledger-${state.table.id}.csv`);
+  patch($("ledger"), JSON.stringify(ledger), () => {
+    if (!ledger.length) return h("p", { class: "muted" }, "No buy-ins yet.");
+    const signed = (n) => (n > 0 ? `+${chips(n)}` : chips(n));
+    return h(
+      "table",
+      { class: "list ledger" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Bought"), h("th", {}, "Cashed out"), h("th", {}, "Adjusted"), h("th", {}, "At table"), h("th", {}, "Net"))),
+      h(
+        "tbody",
+        {},
+        ledger.map((row) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, row.player),
+            h("td", {}, chips(row.bought)),
+            h("td", {}, chips(row.cashed_out)),
+            h("td", {}, signed(row.adjusted)),
+            h("td", {}, chips(row.at_table)),
+            h("td", { class: row.net > 0 ? "up" : row.net < 0 ? "down" : "" }, signed(row.net)),
+          ),
+        ),
+      ),
+    );
+  });
+}
