@@ -92,8 +92,9 @@ class Player:
     def send(self, **message: Any) -> None:
         self.ws.send(json.dumps({"v": 1, **message}))
 
-    def next(self, kind: str, timeout: float = 10) -> Json:
-        """The next message of type ``kind`` (states on the way are kept)."""
+    def next(self, kind: str, timeout: float = 10, kinds: tuple[str, ...] = ()) -> Json:
+        """The next message of type ``kind`` or of one of ``kinds`` (states on the way are
+        kept)."""
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -105,8 +106,12 @@ class Player:
             message: Json = json.loads(frame)
             if message["type"] == "state":
                 self.state = message
-            if message["type"] == kind:
+            if message["type"] == kind or message["type"] in kinds:
                 return message
+
+    def next_of(self, *kinds: str, timeout: float = 20) -> Json:
+        """The next message of any of the ``kinds``."""
+        return self.next(kinds[0], timeout, kinds)
 
     def until(self, test: Callable[[Json], bool], timeout: float = 20) -> Json:
         """Read states until one passes ``test``."""
@@ -127,8 +132,10 @@ class Player:
         legal = self.state["hand"]["legal"]
         action = choose(legal) if choose else ("check" if legal["check"] else "call")
         version = self.state["version"]
-        self.send(type="act", action=action)
-        self.until(lambda s: s["version"] > version)
+        self.send(type="act", action=action, ref="turn")
+        while self.state["version"] <= version:
+            message = self.next_of("state", "error")
+            assert message["type"] == "state", f"{action} was refused: {message['message']}"
 
     def drain(self) -> None:
         """Read whatever has arrived, without waiting."""

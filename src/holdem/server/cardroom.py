@@ -46,7 +46,7 @@ class Cardroom:
                         "seat": seat,
                         "name": BOT_NAMES[seat],
                         "bot": kind,
-                        "buy_in": options.max_buy_in,
+                        "buy_in": options.buy_in_range[1],
                     }
                 )
         self.tables[table_id] = runtime
@@ -67,6 +67,7 @@ class Cardroom:
                     "seats": room.options.seats,
                     "players": sum(1 for s in room.table.seats if s is not None),
                     "status": room.status,
+                    "mode": room.options.mode,
                 }
             )
         return rows

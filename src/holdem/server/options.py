@@ -35,6 +35,12 @@ class TableOptions(BaseModel):
     bots: list[BotKind] = Field(default_factory=list, max_length=9)
     bot_think_seconds: float = Field(1.0, ge=0, le=30)
     between_hands_seconds: float = Field(3.0, ge=0, le=60)
+    # A sit & go instead of a cash game: it starts when every seat is taken.
+    mode: Literal["cash", "sng"] = "cash"
+    starting_stack: int = Field(1500, ge=1, le=100_000_000)
+    structure_preset: Literal["home"] = "home"
+    level_minutes: float | None = Field(None, gt=0, le=120)
+    prize_per_player: int = Field(100, ge=0, le=100_000_000)
 
     @model_validator(mode="after")
     def _consistent(self) -> TableOptions:
@@ -50,7 +56,20 @@ class TableOptions(BaseModel):
         self.settings()  # the table's own checks, with their sentences
         return self
 
+    @property
+    def sit_and_go(self) -> bool:
+        return self.mode == "sng"
+
+    @property
+    def buy_in_range(self) -> tuple[int, int]:
+        """A sit & go's players all start with the same stack."""
+        if self.sit_and_go:
+            return self.starting_stack, self.starting_stack
+        return self.min_buy_in, self.max_buy_in
+
     def settings(self) -> TableSettings:
+        """The table's settings; a sit & go's blinds and antes come from its clock."""
+        low, high = self.buy_in_range
         try:
             return TableSettings(
                 structure=Structure(self.structure),
@@ -59,8 +78,8 @@ class TableOptions(BaseModel):
                 ante=self.ante,
                 ante_kind=AnteKind(self.ante_kind),
                 seats=self.seats,
-                min_buy_in=self.min_buy_in,
-                max_buy_in=self.max_buy_in,
+                min_buy_in=low,
+                max_buy_in=high,
                 new_players=NewPlayerRule.WAIT,
                 straddles=self.straddles,
                 run_it_twice=self.run_it_twice,

@@ -18,18 +18,26 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from holdem.cards import Card, Deck
-from holdem.engine import Action, ActionKind
+from holdem.engine import Action, ActionKind, AnteKind
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.server.options import TableOptions
-from holdem.table import Table
+from holdem.server.sit_and_go import SitAndGo
+from holdem.table import PlayedHand, Table
 from holdem.terminal.narrate import Cast, narrate
+from holdem.tournament.ranking import Bust
 
 Command = dict[str, Any]
+CASH_GAME_ONLY = {
+    "top_up": "chips cannot be added in a sit & go",
+    "adjust": "stacks are not corrected in a sit & go",
+    "sit_out": "in a sit & go you stay dealt in: your timer folds for you",
+    "remove": "a sit & go player cannot be removed: their timer folds for them",
+}
 LOG_LINES = 80
 CHAT_LINES = 50
 
@@ -72,7 +80,9 @@ class Room:
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
         self.hand_over_at = 0.0  # when the last hand ended (or the game began)
         self.version = 0  # the number of commands applied
+        self.sit_and_go = SitAndGo.create(options) if options.sit_and_go else None
         self._events_logged = 0
+        self._settled: PlayedHand | None = None  # the last hand a sit & go counted busts in
 
     @classmethod
     def from_log(cls, table_id: str, options: TableOptions, host: str, log: list[Command]) -> Room:
@@ -96,13 +106,19 @@ class Room:
             raise IllegalActionError(f"unknown command {command['kind']!r}")
         if self.status == "ended" and command["kind"] != "chat":
             raise IllegalActionError("the game has ended")
+        if self.sit_and_go is not None and command["kind"] in CASH_GAME_ONLY:
+            raise IllegalActionError(CASH_GAME_ONLY[command["kind"]])
         handler(command)
         self.version += 1
-        self._forget_empty_seats()
         self._log_new_events(command)
+        if self.sit_and_go is not None:
+            self._count_busts(command["at"])
+        self._forget_empty_seats()
 
     def _sit(self, c: Command) -> None:
         seat = c["seat"]
+        if self.sit_and_go is not None and self.status != "waiting":
+            raise IllegalActionError("the sit & go has begun: seats are taken before it starts")
         if c.get("owner") in self.owners.values():
             raise IllegalActionError("you already have a seat at this table")
         self.table.sit(seat, c["name"], c["buy_in"])
@@ -183,6 +199,15 @@ class Room:
     def _deal(self, c: Command) -> None:
         if self.status != "running":
             raise IllegalActionError("the game is not running: the host starts it")
+        if self.sit_and_go is not None:
+            level = self.sit_and_go.levels[c["level"]]
+            self.table.settings = replace(
+                self.table.settings,
+                small_blind=level.small_blind,
+                big_blind=level.big_blind,
+                ante=level.ante,
+                ante_kind=AnteKind.BIG_BLIND if level.ante else AnteKind.NONE,
+            )
         commitment = ShuffleCommitment(
             order=tuple(Card(code) for code in c["order"]),
             salts=tuple(bytes.fromhex(salt) for salt in c["salts"]),
@@ -209,6 +234,17 @@ class Room:
 
     def _status(self, c: Command) -> None:
         status = c["status"]
+        sng = self.sit_and_go
+        if sng is not None:
+            if status == "running" and self.status == "waiting":
+                players = [p.name for p in self.table.seats if p is not None]
+                if len(players) < 2:
+                    raise IllegalActionError("a sit & go needs two players to start")
+                sng.start(players, c["at"])
+            elif status == "paused":
+                sng.pause(c["at"])
+            elif status == "running":
+                sng.resume(c["at"])
         if status == "ended":
             if self.hand_in_progress:
                 self.table.void_hand("the game has ended")
@@ -241,6 +277,30 @@ class Room:
         ]
 
     # -- inside --------------------------------------------------------------------------
+
+    def _count_busts(self, at: float) -> None:
+        """After each hand of a sit & go: who went out (R44), and whether it is over."""
+        played = self.table.current
+        sng = self.sit_and_go
+        if sng is None or played is None or played is self._settled or not played.hand.is_over:
+            return
+        self._settled = played
+        if played.hand.result is None:
+            return  # voided: every chip went back
+        starting = played.hand.config.starting_stacks
+        busts = []
+        for position, seat in enumerate(played.seat_of):
+            player = self.table.seats[seat]
+            if player is not None and player.stack == 0:
+                busts.append(Bust(player.name, starting[position], position))
+                self.table.leave(seat)
+        for name in sng.eliminate(busts, played.number):
+            place = len(sng.standings.remaining) + 1 if sng.standings else 0
+            self._note(f"{name} finishes in place {place}")
+        if sng.over:
+            self.status = "ended"
+            winner = sng.standings.finishing_order()[0] if sng.standings else ""
+            self._note(f"{winner} wins the sit & go")
 
     def _request_named(self, request_id: str) -> SeatRequest:
         request = self.requests.get(request_id)

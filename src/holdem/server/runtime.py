@@ -189,10 +189,11 @@ class TableRuntime:
         if isinstance(message, protocol.Sit):
             if owner is None:
                 raise IllegalActionError("open the table's page (or ask /identity) to get a seat")
+            buy_in = room.options.starting_stack if room.sit_and_go else message.buy_in
             sit = {
                 "seat": message.seat - 1,
                 "name": message.name.strip(),
-                "buy_in": message.buy_in,
+                "buy_in": buy_in,
                 "owner": owner,
             }
             if owner == room.host or not room.options.seat_approval:
@@ -257,14 +258,14 @@ class TableRuntime:
             "seat": message.seat - 1,
             "name": name,
             "bot": message.kind,
-            "buy_in": self.room.options.max_buy_in,
+            "buy_in": self.room.options.buy_in_range[1],
         }
 
     # -- telling clients ------------------------------------------------------------------
 
     def broadcast(self) -> None:
         connected = {c.owner for c in self.clients if c.owner is not None}
-        public = public_state(self.room, connected, self.deadline)
+        public = public_state(self.room, connected, self.deadline, time.time())
         for client in self.clients:
             client.send(state_for(public, self.room, client.owner))
             if client.coach:
@@ -335,6 +336,10 @@ class TableRuntime:
 
     def _next_job(self) -> Job | None:
         room = self.room
+        if room.status == "waiting" and room.sit_and_go is not None:
+            if all(seat is not None for seat in room.table.seats):  # a sit & go starts when full
+                return Job(time.time(), ("start", room.version), self._start)
+            return None
         if room.status != "running":
             return None
         if not room.hand_in_progress:
@@ -378,14 +383,22 @@ class TableRuntime:
     async def _deal(self) -> None:
         order = secrets.SystemRandom().sample(range(52), 52)
         commitment = ShuffleCommitment.new(tuple(Card(code) for code in order))
-        await self.execute(
-            {"kind": "deal", "order": order, "salts": [s.hex() for s in commitment.salts]}
-        )
+        command: Command = {
+            "kind": "deal",
+            "order": order,
+            "salts": [s.hex() for s in commitment.salts],
+        }
+        if self.room.sit_and_go is not None:
+            command["level"] = self.room.sit_and_go.level_index(time.time())
+        await self.execute(command)
+
+    async def _start(self) -> None:
+        await self.execute({"kind": "status", "status": "running"})
 
     async def _rebuy(self) -> None:
         for seat in self.room.busted_bots():
             await self.execute(
-                {"kind": "top_up", "seat": seat, "amount": self.room.options.max_buy_in}
+                {"kind": "top_up", "seat": seat, "amount": self.room.options.buy_in_range[1]}
             )
 
     async def _bot_acts(self) -> None:
@@ -419,5 +432,7 @@ class TableRuntime:
             {"kind": "act", "seat": seat, "action": action, "timeout": True, "bank": 0.0}
         )
         owner = self.room.owners.get(seat)
+        if self.room.sit_and_go is not None:
+            return  # a tournament player who is away is blinded, not sat out
         if owner is not None and owner not in {c.owner for c in self.clients}:
             await self.execute({"kind": "sit_out", "seat": seat, "away": True})

@@ -15,7 +15,7 @@ from holdem.engine.events import CardsShown, HandsExposed, PlayerActed
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
 from holdem.server.room import Room
-from holdem.table import PlayedHand
+from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
 from holdem.terminal.narrate import did
 
@@ -28,13 +28,15 @@ def cards(hand: tuple[Card | None, ...] | list[Card] | tuple[Card, ...] | None) 
     return [str(c) for c in hand or () if c is not None]
 
 
-def public_state(room: Room, connected: set[str], deadline: float | None) -> Json:
+def public_state(room: Room, connected: set[str], deadline: float | None, now: float) -> Json:
     """Everything at the table that every client may see."""
     options = room.options
+    sng = room.sit_and_go
     return {
         "v": PROTOCOL_VERSION,
         "type": "state",
         "version": room.version,
+        "now": int(now * 1000),
         "table": {
             "id": room.id,
             **options.model_dump(
@@ -52,6 +54,8 @@ def public_state(room: Room, connected: set[str], deadline: float | None) -> Jso
                     "run_it_twice",
                     "action_seconds",
                     "time_bank_seconds",
+                    "mode",
+                    "starting_stack",
                 }
             ),
         },
@@ -65,6 +69,7 @@ def public_state(room: Room, connected: set[str], deadline: float | None) -> Jso
         "log": [{"hand": number, "text": text} for number, text in room.log],
         "chat": [{"name": c.name, "text": c.text, "at": int(c.at * 1000)} for c in room.chat],
         "hands_played": room.table.hands_played,
+        "tournament": sng.view(now, room.table.chips_on_table()) if sng is not None else None,
     }
 
 
@@ -87,7 +92,8 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
         if hole is not None and public["seats"][seat]["cards"] is None:
             state["seats"] = list(public["seats"])
             state["seats"][seat] = {**public["seats"][seat], "cards": cards(hole)}
-        if public["hand"] is not None and room.table.seat_to_act == seat:
+        your_turn = room.table.seat_to_act == seat and room.status == "running"
+        if public["hand"] is not None and your_turn:
             state["hand"] = {**public["hand"], "legal": _legal(played.hand)}
     return state
 
@@ -122,7 +128,7 @@ def _seats(room: Room, connected: set[str]) -> list[Json]:
                 bot=room.bots.get(seat),
                 connected=seat in room.bots or (owner is not None and owner in connected),
                 time_bank=round(room.banks.get(seat, 0.0), 1),
-                state="sitting-out" if player.sitting_out else "waiting",
+                state=_between_hands_state(player, in_progress),
             )
             if played is not None and hand is not None and seat in played.seat_of:
                 position = played.seat_of.index(seat)
@@ -135,10 +141,17 @@ def _seats(room: Room, connected: set[str]) -> list[Json]:
                         state=_seat_state(hand, position),
                         last_action=last.get(position),
                     )
-            elif not player.sitting_out and not player.waiting and player.stack > 0:
-                view["state"] = "playing" if not in_progress else "waiting"
         views.append(view)
     return views
+
+
+def _between_hands_state(player: Seat, in_progress: bool) -> str:
+    """A seated player's state when not in the hand being played."""
+    if player.sitting_out:
+        return "sitting-out"
+    if player.waiting or player.stack == 0 or in_progress:
+        return "waiting"
+    return "playing"
 
 
 def _seat_state(hand: Hand, position: int) -> str:

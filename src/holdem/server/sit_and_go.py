@@ -1,0 +1,128 @@
+"""A sit & go at a cardroom table: it starts when every seat is taken, the blinds rise on
+the clock, and players go out (R44) until one holds every chip.
+
+Online play has no breaks: the blind levels of the structure follow one another, each
+for its minutes (or for ``level_minutes`` when the table sets one). Time paused by the
+host does not count. The prize pool is free chips: ``prize_per_player`` for each entrant,
+paid by the payout table of ``holdem.tournament.payouts``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from holdem.server.options import TableOptions
+from holdem.tournament.payouts import payouts
+from holdem.tournament.ranking import Bust, Standings
+from holdem.tournament.structure import Level, preset
+
+
+@dataclass
+class SitAndGo:
+    levels: tuple[Level, ...]
+    level_seconds: tuple[float, ...]
+    prize_per_player: int
+    entrants: list[str] = field(default_factory=list)
+    standings: Standings | None = None
+    started_at: float | None = None
+    paused_total: float = 0.0
+    paused_at: float | None = None
+
+    @classmethod
+    def create(cls, options: TableOptions) -> SitAndGo:
+        levels = preset(options.structure_preset).blind_levels
+        minutes = options.level_minutes
+        seconds = tuple(60.0 * (minutes if minutes is not None else lv.minutes) for lv in levels)
+        return cls(levels, seconds, options.prize_per_player)
+
+    # -- the clock --------------------------------------------------------------------------
+
+    def start(self, names: list[str], at: float) -> None:
+        self.entrants = list(names)
+        self.standings = Standings(names)
+        self.started_at = at
+
+    def pause(self, at: float) -> None:
+        self.paused_at = at
+
+    def resume(self, at: float) -> None:
+        if self.paused_at is not None:
+            self.paused_total += at - self.paused_at
+            self.paused_at = None
+
+    def elapsed(self, now: float) -> float:
+        if self.started_at is None:
+            return 0.0
+        stopped = self.paused_at if self.paused_at is not None else now
+        return max(0.0, stopped - self.started_at - self.paused_total)
+
+    def level_index(self, now: float) -> int:
+        """The level in force ``now``; the last one goes on once the schedule runs out."""
+        left = self.elapsed(now)
+        for index, seconds in enumerate(self.level_seconds):
+            if left < seconds:
+                return index
+            left -= seconds
+        return len(self.levels) - 1
+
+    def level_ends(self, now: float) -> float | None:
+        """When the current level ends (wall time), or None when it is the last."""
+        index = self.level_index(now)
+        if index == len(self.levels) - 1 or self.started_at is None:
+            return None
+        end_elapsed = sum(self.level_seconds[: index + 1])
+        return now + end_elapsed - self.elapsed(now)
+
+    # -- players going out --------------------------------------------------------------------
+
+    def eliminate(self, busts: list[Bust], hand: int) -> list[str]:
+        assert self.standings is not None
+        return self.standings.eliminate(busts, hand=hand)
+
+    @property
+    def over(self) -> bool:
+        return self.standings is not None and self.standings.finished
+
+    def prizes(self) -> list[int]:
+        if len(self.entrants) < 2:
+            return []
+        return payouts(self.prize_per_player * len(self.entrants), len(self.entrants))
+
+    def view(self, now: float, chips: int) -> dict[str, Any]:
+        index = self.level_index(now)
+        level = self.levels[index]
+        after = self.levels[index + 1] if index + 1 < len(self.levels) else None
+        ends = self.level_ends(now)
+        prizes = self.prizes()
+        left = len(self.standings.remaining) if self.standings is not None else 0
+        finishing = []
+        if self.standings is not None:
+            order = self.standings.finishing_order() if self.over else list(self.standings.out)
+            places = (
+                range(1, len(order) + 1)
+                if self.over
+                else range(len(self.entrants), len(self.entrants) - len(order), -1)
+            )
+            for place, name in zip(places, order, strict=True):
+                prize = prizes[place - 1] if place <= len(prizes) else 0
+                finishing.append({"place": place, "name": name, "prize": prize})
+        return {
+            "kind": "sng",
+            "level": index + 1,
+            "small_blind": level.small_blind,
+            "big_blind": level.big_blind,
+            "ante": level.ante,
+            "level_ends": int(ends * 1000) if ends is not None and self.paused_at is None else None,
+            "next": _blinds(after) if after is not None else None,
+            "entrants": len(self.entrants),
+            "players_left": left,
+            "average_stack": chips // left if left else 0,
+            "prize_pool": self.prize_per_player * len(self.entrants),
+            "payouts": [{"place": i + 1, "prize": p} for i, p in enumerate(prizes)],
+            "finishing": sorted(finishing, key=lambda row: row["place"]),
+        }
+
+
+def _blinds(level: Level) -> dict[str, int]:
+    return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante}
