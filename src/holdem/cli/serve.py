@@ -32,6 +32,7 @@ def serve(
 ) -> None:
     """Open the cardroom: create a table in the browser, share the link, play."""
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     from holdem.server.app import create_app
     from holdem.server.protocol import MAX_MESSAGE_BYTES
@@ -39,7 +40,8 @@ def serve(
 
     url = database or default_database()
     with user_errors():
-        shown = database_url(url).render_as_string(hide_password=True)  # refuses a bad URL
+        database_url(url)  # refuses a bad URL, with the reason
+        shown = make_url(url).render_as_string(hide_password=True)
     console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
     uvicorn.run(
         create_app(url),
