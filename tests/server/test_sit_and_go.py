@@ -32,3 +32,15 @@ def test_a_sit_and_go_runs_from_the_last_seat_taken_to_the_winner(cardroom: Card
     winner = next(seat for seat in host.state["seats"] if seat["name"] is not None)
     assert winner["name"] == finishing[0]["name"] and winner["stack"] == 6000
     assert any("wins the sit & go" in line["text"] for line in host.state["log"])
+
+
+def test_a_sit_and_go_cannot_be_left_once_begun(cardroom: Cardroom) -> None:
+    table_id, token = cardroom.create(
+        mode="sng", seats=2, bots=["caller"], seat_approval=False, **FAST
+    )
+    host = cardroom.player(table_id, token)
+    host.send(type="sit", seat=2, name="Host", buy_in=1)
+    host.until(lambda s: s["status"] == "running")
+    host.send(type="leave")
+    assert "cannot be left once it has begun" in host.error()
+    assert host.state["seats"][1]["name"] == "Host"

@@ -48,13 +48,20 @@ TABLE_TEST_IDS = [
     "action-show", "action-muck", "preset-half-pot", "preset-pot", "preset-allin",
     "host-start", "host-pause", "host-resume", "host-end", "host-void", "host-add-bot",
     "sit-out", "sit-in", "top-up", "leave", "run-twice",
+    "tournament-panel", "tournament-level", "tournament-blinds", "tournament-clock",
+    "tournament-next", "tournament-players", "tournament-average", "tournament-pool",
+    "tournament-payouts", "tournament-finishing", "tournament-results", "tournament-winner",
 ]  # fmt: skip
 # Made per seat or per request by the scripts, from these prefixes.
 TABLE_TEST_ID_PREFIXES = [
     "seat-", "join-seat-", "host-adjust-", "host-remove-", "request-approve-", "request-refuse-",
-    "hand-phh-", "hand-txt-", "hand-proof-",
+    "hand-phh-", "hand-txt-", "hand-proof-", "tournament-place-", "tournament-payout-",
+    "tournament-out-",
 ]  # fmt: skip
-LOBBY_TEST_IDS = ["create-table", "create-error", "create-form", "table-list"]
+LOBBY_TEST_IDS = [
+    "create-table", "create-error", "create-form", "table-list", "opt-mode",
+    "opt-starting-stack", "opt-level-minutes", "opt-prize-per-player",
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -378,7 +385,8 @@ def test_every_test_id_is_in_the_page_or_its_scripts(server: ServerProcess) -> N
 
     table = get("/static/table.html")
     scripts = table + "".join(
-        get(f"/static/{name}") for name in ("table.js", "table-view.js", "table-panels.js")
+        get(f"/static/{name}")
+        for name in ("table.js", "table-view.js", "table-panels.js", "table-tournament.js")
     )
     for test_id in TABLE_TEST_IDS:
         assert f'data-testid="{test_id}"' in table or f'"{test_id}"' in scripts, test_id

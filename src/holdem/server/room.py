@@ -157,6 +157,8 @@ class Room:
         self._note(f"The host refuses {request.name}'s request")
 
     def _leave(self, c: Command) -> None:
+        if self.sit_and_go is not None and self.status != "waiting":
+            raise IllegalActionError("a sit & go cannot be left once it has begun")
         name = self._name(c["seat"])
         self.table.leave(c["seat"])
         self._note(f"{name} leaves" + (" after this hand" if self._seat_taken(c["seat"]) else ""))
@@ -295,10 +297,11 @@ class Room:
                 busts.append(Bust(player.name, starting[position], position))
                 self.table.leave(seat)
         for name in sng.eliminate(busts, played.number):
-            place = len(sng.standings.remaining) + 1 if sng.standings else 0
-            self._note(f"{name} finishes in place {place}")
+            assert sng.standings is not None
+            self._note(f"{name} finishes in place {sng.standings.place_of(name)}")
         if sng.over:
             self.status = "ended"
+            sng.pause(at)  # the clock stops with the last hand
             winner = sng.standings.finishing_order()[0] if sng.standings else ""
             self._note(f"{winner} wins the sit & go")
 

@@ -62,6 +62,9 @@ class Client:
         self.allowance -= 1
         return True
 
+    def refund(self) -> None:
+        self.allowance = min(RATE_PER_SECOND, self.allowance + 1)
+
     def send(self, message: Json) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.lagging = True
@@ -159,6 +162,8 @@ class TableRuntime:
             message = protocol.parse_message(text)
             ref = message.ref
             await self._handle(client, message)
+            if message.type == "act":
+                client.refund()  # the game paces accepted moves: only the rest is limited
         except HoldemError as error:
             client.send({"v": 1, "type": "error", "message": str(error), "ref": ref})
 

@@ -252,6 +252,7 @@ def _showdown(played: PlayedHand) -> Json | None:
         shown.append(
             {
                 "seat": seat_of[hand.player] + 1,
+                "name": played.names[hand.player],
                 "cards": cards(hand.cards),
                 "description": hand.description,
                 "best_five": cards(best),
@@ -266,6 +267,7 @@ def _showdown(played: PlayedHand) -> Json | None:
             {
                 "amount": pot.amount,
                 "winners": [seat_of[p] + 1 for p in pot.winners],
+                "winner_names": [played.names[p] for p in pot.winners],
                 "shares": [[seat_of[p] + 1, chips] for p, chips in pot.shares],
                 "run": pot.run,
                 "reason": pot.reason,

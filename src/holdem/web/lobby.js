@@ -3,6 +3,7 @@ import { h, chips } from "./dom.js";
 
 const BOT_KINDS = ["tag", "mc", "caller", "random"];
 const STRUCTURES = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
+const MODES = { cash: "Cash", sng: "Sit & go" };
 
 const form = document.getElementById("create-form");
 const errorBox = document.getElementById("create-error");
@@ -26,21 +27,34 @@ async function loadTables() {
   }
 }
 
+/** A sit & go that has not begun is taking registrations. */
+function statusText(table) {
+  return table.mode === "sng" && table.status === "waiting" ? "registering" : table.status;
+}
+
 function renderTables(tables) {
   empty.hidden = tables.length > 0;
   list.hidden = tables.length === 0;
   rows.replaceChildren(
-    ...tables.map((t) =>
-      h(
+    ...tables.map((t) => {
+      const mode = t.mode === "sng" ? "sng" : "cash";
+      return h(
         "tr",
-        { testid: `table-row-${t.id}`, class: `status-${t.status}` },
-        h("td", {}, h("a", { href: `/t/${encodeURIComponent(t.id)}`, testid: `table-link-${t.id}` }, t.name || t.id)),
+        { testid: `table-row-${t.id}`, class: `status-${t.status} mode-${mode}` },
+        h(
+          "td",
+          {},
+          h("a", { href: `/t/${encodeURIComponent(t.id)}`, testid: `table-link-${t.id}` }, t.name || t.id),
+          " ",
+          h("span", { class: `tag mode-${mode}`, testid: `table-mode-${t.id}` }, MODES[mode]),
+        ),
         h("td", { class: "col-game" }, STRUCTURES[t.structure] || t.structure),
-        h("td", {}, `${chips(t.small_blind)}/${chips(t.big_blind)}`),
+        // A sit & go's blinds rise on its clock: its table page shows the level in force.
+        h("td", {}, mode === "sng" ? h("span", { class: "muted", title: "the blinds rise level by level" }, "rising") : `${chips(t.small_blind)}/${chips(t.big_blind)}`),
         h("td", {}, `${t.players ?? 0}/${t.seats}`),
-        h("td", {}, h("span", { class: `pill status-${t.status}` }, t.status)),
-      ),
-    ),
+        h("td", {}, h("span", { class: `pill status-${t.status}`, testid: `table-status-${t.id}` }, statusText(t))),
+      );
+    }),
   );
 }
 
@@ -79,6 +93,18 @@ field("ante_kind").addEventListener("change", () => {
   else if (!(intOf("ante") > 0)) field("ante").value = Math.max(1, intOf("big_blind") || 1);
 });
 
+// A sit & go takes its blinds from its structure and gives everyone the same stack: the
+// blinds, ante and buy-in fields give way to its own.
+function updateMode() {
+  const sng = field("mode").value === "sng";
+  for (const el of form.querySelectorAll(".cash-only")) el.hidden = sng;
+  for (const el of form.querySelectorAll(".sng-only")) el.hidden = !sng;
+  document.getElementById("bots-hint").textContent = `Bots sit from seat 1 with the ${sng ? "starting stack" : "maximum buy-in"}.`;
+  form.querySelector('[data-testid="create-table"]').textContent = sng ? "Create sit & go" : "Create table";
+}
+field("mode").addEventListener("change", updateMode);
+updateMode();
+
 function updateHint() {
   const bb = intOf("big_blind");
   const min = intOf("min_buy_in");
@@ -95,18 +121,11 @@ function options() {
     const count = Math.max(0, intOf(`bots-${kind}`) || 0);
     for (let i = 0; i < count; i += 1) bots.push(kind);
   }
-  const anteKind = field("ante_kind").value;
-  return {
+  const common = {
     name: field("name").value.trim(),
     structure: field("structure").value,
-    small_blind: intOf("small_blind"),
-    big_blind: intOf("big_blind"),
-    ante: anteKind === "none" ? 0 : intOf("ante"),
-    ante_kind: anteKind,
     straddles: field("straddles").checked,
     run_it_twice: field("run_it_twice").checked,
-    min_buy_in: intOf("min_buy_in"),
-    max_buy_in: intOf("max_buy_in"),
     seats: intOf("seats"),
     action_seconds: numOf("action_seconds"),
     time_bank_seconds: numOf("time_bank_seconds"),
@@ -115,23 +134,57 @@ function options() {
     bot_think_seconds: numOf("bot_think_seconds"),
     between_hands_seconds: numOf("between_hands_seconds"),
   };
+  if (field("mode").value === "sng") {
+    // The blinds, antes and buy-in come from the structure and the starting stack.
+    const minutes = field("level_minutes").value.trim();
+    return {
+      ...common,
+      mode: "sng",
+      starting_stack: intOf("starting_stack"),
+      structure_preset: "home",
+      level_minutes: minutes === "" ? null : Number.parseFloat(minutes),
+      prize_per_player: intOf("prize_per_player"),
+    };
+  }
+  const anteKind = field("ante_kind").value;
+  return {
+    ...common,
+    mode: "cash",
+    small_blind: intOf("small_blind"),
+    big_blind: intOf("big_blind"),
+    ante: anteKind === "none" ? 0 : intOf("ante"),
+    ante_kind: anteKind,
+    min_buy_in: intOf("min_buy_in"),
+    max_buy_in: intOf("max_buy_in"),
+  };
 }
 
 /** Only what the browser can tell at a glance; the server checks everything again. */
 function localProblem(o) {
   if (!o.name) return "Give the table a name.";
-  for (const [key, label] of [
-    ["small_blind", "The small blind"],
-    ["big_blind", "The big blind"],
-    ["min_buy_in", "The minimum buy-in"],
-    ["max_buy_in", "The maximum buy-in"],
-    ["seats", "The number of seats"],
-  ]) {
+  const sng = o.mode === "sng";
+  const whole = sng
+    ? [
+        ["starting_stack", "The starting stack"],
+        ["prize_per_player", "The prize per player"],
+        ["seats", "The number of seats"],
+      ]
+    : [
+        ["small_blind", "The small blind"],
+        ["big_blind", "The big blind"],
+        ["min_buy_in", "The minimum buy-in"],
+        ["max_buy_in", "The maximum buy-in"],
+        ["seats", "The number of seats"],
+      ];
+  for (const [key, label] of whole) {
     if (!Number.isFinite(o[key])) return `${label} must be a whole number.`;
   }
   if (!Number.isFinite(o.action_seconds)) return "The action timer must be a number of seconds.";
   if (!Number.isFinite(o.time_bank_seconds)) return "The time bank must be a number of seconds.";
-  if (!Number.isFinite(o.ante)) return "The ante must be a whole number.";
+  if (sng && o.level_minutes !== null && !(o.level_minutes > 0)) {
+    return "A level lasts more than 0 minutes: leave the length empty for the structure's own.";
+  }
+  if (!sng && !Number.isFinite(o.ante)) return "The ante must be a whole number.";
   for (const key of ["bot_think_seconds", "between_hands_seconds"]) {
     if (!Number.isFinite(o[key])) return "Times must be numbers of seconds.";
   }

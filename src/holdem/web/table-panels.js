@@ -3,14 +3,9 @@
 // typed in is never replaced under the cursor.
 import { h, patch, chips, plural } from "./dom.js";
 import { cardEl, cardText } from "./cards.js";
-import { winningCards } from "./table-view.js";
+import { nameInHand, winningCards } from "./table-view.js";
 
 const $ = (id) => document.getElementById(id);
-
-function seatName(state, seat) {
-  const s = (state.seats || []).find((x) => x.seat === seat);
-  return (s && s.name) || `Seat ${seat}`;
-}
 
 /** A share (0..1) or a percentage, as "42.5%". */
 export function percent(x) {
@@ -55,7 +50,7 @@ export function renderShowdown(state) {
           return h(
             "li",
             { class: `sd-hand${win ? " winner" : ""}`, testid: `showdown-seat-${shown.seat}` },
-            h("div", { class: "sd-who" }, seatName(state, shown.seat), win && won.has(shown.seat) ? h("span", { class: "sd-won" }, ` +${chips(won.get(shown.seat))}`) : null),
+            h("div", { class: "sd-who" }, nameInHand(state, sd.hand, shown.seat), win && won.has(shown.seat) ? h("span", { class: "sd-won" }, ` +${chips(won.get(shown.seat))}`) : null),
             h("div", { class: "sd-cards" }, (shown.cards || []).map((c) => cardEl(c, { size: "small", highlight: win && five.has(c) }))),
             shown.description ? h("div", { class: "sd-desc" }, shown.description) : null,
             (shown.best_five || []).length
@@ -68,7 +63,7 @@ export function renderShowdown(state) {
         "ul",
         { class: "sd-pots" },
         (sd.pots || []).map((pot, i) => {
-          const who = (pot.winners || []).map((w) => seatName(state, w)).join(" and ");
+          const who = (pot.winners || []).map((w) => nameInHand(state, sd.hand, w)).join(" and ");
           return h(
             "li",
             { testid: `showdown-pot-${i}` },
@@ -197,7 +192,10 @@ export class HostPanel {
         : h("li", { class: "muted" }, "No one is waiting."),
     );
 
-    this.renderPlayers(state);
+    // A sit & go's stacks are not corrected and its players are not removed (the server
+    // refuses both), and its seats are filled before it starts.
+    const sng = Boolean(state.tournament || state.table.mode === "sng");
+    this.renderPlayers(state, sng);
 
     const empty = [];
     const bySeat = new Map((state.seats || []).map((s) => [s.seat, s]));
@@ -211,10 +209,11 @@ export class HostPanel {
     if (empty.includes(Number(chosen))) select.value = chosen;
     select.disabled = empty.length === 0;
     $("host-add-bot").disabled = empty.length === 0 || status === "ended";
+    for (const el of document.querySelectorAll("#host-panel .add-bot")) el.hidden = sng && status !== "waiting";
   }
 
   /** One row per occupied seat, kept across states so a typed amount survives. */
-  renderPlayers(state) {
+  renderPlayers(state, sng = false) {
     const list = $("host-players");
     const occupied = (state.seats || []).filter((s) => s.state && s.state !== "empty");
     const seen = new Set();
@@ -237,11 +236,13 @@ export class HostPanel {
           amount.value = "";
         });
         this.confirmClick(remove, "Remove?", () => this.send("remove", { seat: seatNo }));
-        row = { li: h("li", { testid: `host-player-${s.seat}` }, label, h("span", { class: "inline-form" }, amount, adjust, remove)), label };
+        const tools = h("span", { class: "inline-form" }, amount, adjust, remove);
+        row = { li: h("li", { testid: `host-player-${s.seat}` }, label, tools), label, tools };
         this.rows.set(s.seat, row);
       }
       const text = `${s.seat}. ${s.name || ""}${s.bot ? ` (${s.bot})` : ""} · ${chips(s.stack)}`;
       if (row.label.textContent !== text) row.label.textContent = text;
+      row.tools.hidden = sng;
     }
     for (const [seat, row] of this.rows) {
       if (!seen.has(seat)) {

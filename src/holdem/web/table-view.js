@@ -28,6 +28,28 @@ function at(angle, rx, ry) {
   return { x: 50 - rx * Math.sin(angle), y: 50 + ry * Math.cos(angle) };
 }
 
+// Who sat where in each recent hand, noted while it was played: a sit & go's busted
+// player leaves the seat as the hand ends, yet its showdown still names them.
+const handNames = new Map(); // hand number -> Map(seat -> name)
+
+/** Note the names at the seats dealt into the hand on the table now. */
+export function noteHandNames(state) {
+  const hand = state && state.hand;
+  if (!hand) return;
+  const names = handNames.get(hand.number) || new Map();
+  for (const s of state.seats || []) if (s.dealt && s.name) names.set(s.seat, s.name);
+  handNames.set(hand.number, names);
+  for (const number of handNames.keys()) if (number < hand.number - 3) handNames.delete(number);
+}
+
+/** The name at `seat` in hand `number` (or now, or "Seat n" when nobody knows). */
+export function nameInHand(state, number, seat) {
+  const noted = handNames.get(number);
+  if (noted && noted.has(seat)) return noted.get(seat);
+  const s = (state.seats || []).find((x) => x.seat === seat);
+  return (s && s.name) || `Seat ${seat}`;
+}
+
 /** The cards of the winners' best five, as a Set of codes. */
 export function winningCards(showdown) {
   const best = new Set();
@@ -105,7 +127,7 @@ export class FeltView {
     const showdown = state.showdown;
     const best = !hand && showdown ? winningCards(showdown) : null;
     const bySeat = new Map((state.seats || []).map((s) => [s.seat, s]));
-    const canSit = !you.seat && !you.request && !ctx.sitPending && state.status !== "ended";
+    const canSit = !you.seat && !you.request && !ctx.sitPending && state.status !== "ended" && ctx.seatsOpen !== false;
     this.felt.dataset.hand = hand ? String(hand.number) : "";
     this.felt.dataset.street = hand ? hand.street : "";
     const handNo = hand ? `h${hand.number}` : showdown ? `h${showdown.hand}` : "none";
@@ -273,14 +295,23 @@ export class FeltView {
     const hand = state.hand;
     const you = state.you || {};
     const seated = (state.seats || []).filter((s) => s.state && s.state !== "empty").length;
+    const sng = Boolean(state.tournament || state.table.mode === "sng");
     let text = "";
     let kind = "";
-    if (state.status === "ended") {
+    if (state.status === "ended" && sng) {
+      const winner = ((state.tournament && state.tournament.finishing) || []).find((row) => row.place === 1);
+      text = winner ? `${winner.name} wins the sit & go!` : "The sit & go has ended.";
+      kind = winner ? "champion" : "ended";
+    } else if (state.status === "ended") {
       text = "This table has ended.";
       kind = "ended";
     } else if (state.status === "paused") {
       text = "Paused by the host.";
       kind = "paused";
+    } else if (state.status === "waiting" && sng) {
+      const open = state.table.seats - seated;
+      text = open > 0 ? `Registering: ${open} ${open === 1 ? "seat" : "seats"} left${you.host && seated >= 2 ? " · or press Start" : ""}` : "Starting…";
+      kind = "waiting";
     } else if (state.status === "waiting") {
       if (seated < 2) text = "Waiting for players to sit down.";
       else text = you.host ? "Everyone ready? Press Start." : "Waiting for the host to start.";
@@ -340,7 +371,6 @@ export class FeltView {
 export function winnersLine(state) {
   const sd = state.showdown;
   if (!sd) return "";
-  const names = new Map((state.seats || []).map((s) => [s.seat, s.name]));
   const described = new Map((sd.shown || []).map((s) => [s.seat, s.description]));
   const totals = new Map();
   for (const pot of sd.pots || []) {
@@ -350,7 +380,7 @@ export function winnersLine(state) {
   }
   const parts = [];
   for (const [seat, amount] of totals) {
-    const name = names.get(seat) || `Seat ${seat}`;
+    const name = nameInHand(state, sd.hand, seat);
     const how = described.get(seat);
     parts.push(`${name} wins ${chips(amount)}${how ? ` with ${how}` : ""}`);
   }

@@ -2,8 +2,9 @@
 // The browser never decides what is legal: the buttons come from `hand.legal`.
 import { h, chips } from "./dom.js";
 import { renderCards } from "./cards.js";
-import { FeltView } from "./table-view.js";
+import { FeltView, noteHandNames } from "./table-view.js";
 import { HostPanel, addChat, renderChat, renderCoach, renderHands, renderLedger, renderLog, renderShowdown } from "./table-panels.js";
+import { isSitAndGo, ordinal, placeOf, renderTournament, tickTournament } from "./table-tournament.js";
 
 const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -24,7 +25,14 @@ const app = {
   legalKey: null,
   runTwice: false,
   sitOutAsked: false,
+  clockOffset: 0, // the server's clock minus this browser's, from the last state's `now`
+  myName: null, // the name this page last played under (a sit & go's busted player loses the seat)
 };
+
+/** The server's clock, in Unix milliseconds: deadlines and levels are counted down by it. */
+function serverNow() {
+  return Date.now() + app.clockOffset;
+}
 
 // ---- the connection --------------------------------------------------------------------
 
@@ -157,6 +165,7 @@ function onMessage(message) {
       break;
     case "state":
       app.offline = false;
+      if (typeof message.now === "number") app.clockOffset = message.now - Date.now();
       app.state = message;
       app.you = message.you || app.you;
       if (app.you.seat || app.you.request) app.sitPending = false;
@@ -203,11 +212,15 @@ function render() {
   const you = state.you || {};
   const hand = state.hand;
 
+  const sng = isSitAndGo(state);
   $("table-name").textContent = table.name || table.id;
   const ante = table.ante && table.ante_kind !== "none" ? ` · ${ANTE_KIND[table.ante_kind] || "ante"} ${chips(table.ante)}` : "";
-  $("table-info").textContent = `${STRUCTURE[table.structure] || table.structure} ${chips(table.small_blind)}/${chips(table.big_blind)}${ante} · ${table.seats} seats`;
+  // A sit & go's blinds are the level's, in its panel; the table's own do not apply.
+  $("table-info").textContent = sng
+    ? `Sit & go · ${STRUCTURE[table.structure] || table.structure} · ${chips(table.starting_stack)} chips each · ${table.seats} seats`
+    : `${STRUCTURE[table.structure] || table.structure} ${chips(table.small_blind)}/${chips(table.big_blind)}${ante} · ${table.seats} seats`;
   const status = $("status");
-  status.textContent = state.status;
+  status.textContent = sng && state.status === "waiting" ? "registering" : state.status;
   status.className = `pill status-${state.status}`;
   const myTurn = Boolean(hand && hand.legal && you.seat);
   document.title = `${myTurn ? "● Your turn · " : ""}${table.name || "Table"} · holdem`;
@@ -217,7 +230,13 @@ function render() {
   if (!you.seat && !you.request && !app.sitPending) app.requestedSeat = null;
   if (you.request && typeof you.request === "object" && you.request.seat) app.requestedSeat = you.request.seat;
 
-  felt.render(state, { sitPending: app.sitPending, requestedSeat: you.seat ? null : app.requestedSeat, offline: app.offline });
+  const me = mySeat(state);
+  if (me && me.name) app.myName = me.name;
+  noteHandNames(state);
+  // A sit & go takes its players before it starts, and nobody after.
+  const seatsOpen = state.status !== "ended" && !(sng && state.status !== "waiting");
+  felt.render(state, { sitPending: app.sitPending, requestedSeat: you.seat ? null : app.requestedSeat, offline: app.offline, seatsOpen });
+  renderTournament(state, serverNow(), app.myName);
   renderDock(state);
   renderShowdown(state);
   renderCoach(state, app.coach, app.coachOn);
@@ -229,7 +248,7 @@ function render() {
     app.handsPlayed = state.hands_played;
     loadHands();
   }
-  felt.tick(state, Date.now);
+  felt.tick(state, serverNow);
 }
 
 function mySeat(state) {
@@ -248,10 +267,17 @@ function renderDock(state) {
   const parts = [];
   if (me) {
     parts.push(h("span", { class: "dock-stack" }, "Stack ", h("strong", { testid: "my-stack" }, chips(me.stack))));
+    const finished = state.status === "ended" ? placeOf(state.tournament, me.name) : null;
+    if (finished) parts.push(h("span", { testid: "my-finish" }, `You finished ${ordinal(finished.place)}${finished.prize > 0 ? `: ${chips(finished.prize)} won` : ""}.`));
     if (hand) parts.push(h("span", {}, `Hand #${hand.number} · ${hand.street}`));
     if (typeof me.time_bank === "number") parts.push(h("span", { class: "muted" }, `time bank ${Math.round(me.time_bank)}s`));
   } else if (you.request || app.sitPending) {
     parts.push(h("span", {}, "Watching."));
+  } else if (placeOf(state.tournament, app.myName)) {
+    const row = placeOf(state.tournament, app.myName);
+    parts.push(h("span", { testid: "my-finish" }, `You finished ${ordinal(row.place)}${row.prize > 0 ? `: ${chips(row.prize)} won` : ""}.`));
+  } else if (isSitAndGo(state) && state.status !== "waiting") {
+    parts.push(h("span", {}, state.status === "ended" ? "The sit & go is over." : "Watching: the seats were filled before it began."));
   } else if (state.status !== "ended") {
     parts.push(h("span", {}, "Watching. Choose an empty seat to play."));
   } else {
@@ -424,6 +450,15 @@ function renderPlayerControls(state, me) {
   $("sit-out").hidden = out;
   $("sit-in").hidden = !out;
   $("straddle").hidden = !table.straddles;
+  // A sit & go's stacks are its own and its players stay dealt in: the server refuses
+  // top-ups and sitting out. Leaving is for before it starts (the seat is given back).
+  const sng = isSitAndGo(state);
+  if (sng) {
+    $("sit-out").hidden = true;
+    $("sit-in").hidden = true;
+  }
+  $("top-up-form").hidden = sng;
+  $("leave").hidden = sng && state.status !== "waiting";
   $("run-twice-wrap").hidden = !table.run_it_twice;
   if (typeof me.run_twice === "boolean") app.runTwice = me.run_twice;
   $("run-twice").checked = app.runTwice;
@@ -512,15 +547,26 @@ function openJoin(seat) {
   const name = $("join-name");
   if (!name.value) name.value = localStorage.getItem(NAME_KEY) || "";
   const buyIn = $("join-buyin");
-  buyIn.min = String(table.min_buy_in);
-  buyIn.max = String(table.max_buy_in);
-  const current = Number(buyIn.value);
-  if (!(current >= table.min_buy_in && current <= table.max_buy_in)) buyIn.value = String(table.max_buy_in);
-  $("join-hint").textContent = `Between ${chips(table.min_buy_in)} and ${chips(table.max_buy_in)} (${chips(table.small_blind)}/${chips(table.big_blind)} blinds).`;
+  const sng = isSitAndGo(app.state);
+  // In a sit & go everyone starts with the same stack: there is no buy-in to choose.
+  $("join-buyin-field").hidden = sng;
+  buyIn.required = !sng;
+  if (sng) {
+    const t = app.state.tournament;
+    const blinds = t && t.big_blind ? ` The blinds start at ${chips(t.small_blind)}/${chips(t.big_blind)} and rise level by level;` : " The blinds rise level by level;";
+    $("join-title").textContent = `Register in seat ${seat}`;
+    $("join-hint").textContent = `Everyone starts with ${chips(table.starting_stack)} chips.${blinds} it begins when every seat is taken.`;
+  } else {
+    buyIn.min = String(table.min_buy_in);
+    buyIn.max = String(table.max_buy_in);
+    const current = Number(buyIn.value);
+    if (!(current >= table.min_buy_in && current <= table.max_buy_in)) buyIn.value = String(table.max_buy_in);
+    $("join-hint").textContent = `Between ${chips(table.min_buy_in)} and ${chips(table.max_buy_in)} (${chips(table.small_blind)}/${chips(table.big_blind)} blinds).`;
+  }
   $("join-error").hidden = true;
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
-  (name.value ? buyIn : name).focus();
+  (name.value && !sng ? buyIn : name).focus();
 }
 
 function closeJoin() {
@@ -533,10 +579,13 @@ $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const table = app.state && app.state.table;
   const name = $("join-name").value.trim();
-  const buyIn = Number.parseInt($("join-buyin").value, 10);
+  const sng = isSitAndGo(app.state);
+  // A sit & go's stack is fixed: the server ignores `buy_in` there, so send the stack.
+  const buyIn = sng ? Number(table.starting_stack) : Number.parseInt($("join-buyin").value, 10);
   const error = $("join-error");
   let problem = "";
   if (!name) problem = "Choose a display name.";
+  else if (sng) problem = "";
   else if (!Number.isFinite(buyIn)) problem = "Enter a buy-in.";
   else if (table && (buyIn < table.min_buy_in || buyIn > table.max_buy_in)) {
     problem = `The buy-in is between ${chips(table.min_buy_in)} and ${chips(table.max_buy_in)}.`;
@@ -607,7 +656,10 @@ $("error").addEventListener("click", () => {
 
 // ---- start -----------------------------------------------------------------------------
 
-setInterval(() => felt.tick(app.state, Date.now), 250);
+setInterval(() => {
+  felt.tick(app.state, serverNow);
+  tickTournament(app.state, serverNow());
+}, 250);
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) connection.nudge();
 });
