@@ -221,7 +221,11 @@ class Room:
         self._events_logged = 0
         button = self.table.button
         assert button is not None
-        self._note(f"Hand #{self.table.current.number}: {self._name(button)} has the button")
+        dealer = self.table.seats[button]
+        who = (
+            f"{dealer.name} has the button" if dealer else f"the button is dead (seat {button + 1})"
+        )
+        self._note(f"Hand #{self.table.current.number}: {who}")
 
     def _act(self, c: Command) -> None:
         amount = c.get("amount")

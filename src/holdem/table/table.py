@@ -180,10 +180,10 @@ class Table:
         blinds = next_blinds(
             self.blinds, active, len(self.seats), dead_button=self.settings.dead_button
         )
-        self._note_missed_blinds(blinds)
         dealt = self._dealt_in(active, blinds)
-        if len(dealt) < 2:
+        if len(dealt) < 2:  # refused before any seat's flags change
             raise IllegalActionError("a hand needs two players dealt in")
+        self._note_missed_blinds(blinds)
         config = self._config(dealt, blinds)
         hand = Hand(config, deck if deck is not None else Deck.shuffled(self.rng), rng=self.rng)
         names = [self._player(seat).name for seat in dealt]

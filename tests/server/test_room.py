@@ -1,0 +1,96 @@
+"""A room is its command log: refused commands change nothing, and the accepted ones,
+replayed into a fresh room, give back the same table (what a restart relies on)."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem.cards import Card
+from holdem.errors import HoldemError
+from holdem.fairness import ShuffleCommitment
+from holdem.server.options import TableOptions
+from holdem.server.room import Command, Room
+from holdem.server.views import public_state
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+
+
+def picture(room: Room) -> str:
+    """Everything a client could see of the room, as one string."""
+    return json.dumps(public_state(room, set(), None, 0.0), sort_keys=True)
+
+
+def random_command(room: Room, rng: random.Random) -> Command:
+    """A command a client or the clock might send: often legal, sometimes not."""
+    seat = rng.randrange(room.options.seats + 1)  # one past the end: no such seat
+    kind = rng.choice(
+        ["sit", "sit", "leave", "sit_out", "sit_in", "top_up", "adjust", "deal", "deal",
+         "act", "act", "act", "act", "act", "void", "status", "run_twice"]
+    )  # fmt: skip
+    command: Command = {"kind": kind, "seat": seat, "at": float(len(room.log))}
+    if kind == "sit":
+        command |= {"name": rng.choice(NAMES), "buy_in": rng.choice([10, 40, 100, 200, 300]),
+                    "owner": f"owner-{seat}"}  # fmt: skip
+    elif kind in ("top_up", "adjust"):
+        command["amount" if kind == "top_up" else "change"] = rng.randint(-50, 150)
+    elif kind == "deal":
+        order = rng.sample(range(52), 52)
+        salts = [secrets.token_bytes(16).hex() for _ in order]
+        command |= {"order": order, "salts": salts}
+    elif kind == "act":
+        if room.table.seat_to_act is not None and rng.random() < 0.9:
+            command["seat"] = room.table.seat_to_act
+        action = rng.choice(["fold", "check", "call", "bet", "raise", "all-in"])
+        command["action"] = action
+        if action in ("bet", "raise"):
+            command["amount"] = rng.randint(1, 300)
+    elif kind == "status":
+        command["status"] = rng.choice(["running", "running", "paused"])
+    elif kind == "run_twice":
+        command["agree"] = rng.random() < 0.5
+    return command
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6))
+def test_refused_commands_change_nothing_and_the_log_rebuilds_the_room(
+    seed: int, seats: int
+) -> None:
+    rng = random.Random(seed)
+    options = TableOptions(name="Friday", seats=seats, run_it_twice=True)
+    room = Room("t", options, host="host")
+    log: list[dict[str, Any]] = []
+    for _ in range(400):
+        command = random_command(room, rng)
+        before = picture(room)
+        try:
+            room.apply(command)
+        except HoldemError as refusal:
+            assert str(refusal), "a refusal says why"
+            assert picture(room) == before, command
+        else:
+            log.append(command)
+    assert len(log) > 20
+    rebuilt = Room.from_log("t", options, "host", log)
+    assert picture(rebuilt) == picture(room)
+    assert rebuilt.table.chips_on_table() == room.table.chips_on_table()
+
+
+def test_a_deal_carries_the_deck_that_its_commitment_binds() -> None:
+    room = Room("t", TableOptions(name="x", seats=2), host="host")
+    for seat in (0, 1):
+        room.apply({"kind": "sit", "seat": seat, "name": NAMES[seat], "buy_in": 100,
+                    "owner": f"o{seat}", "at": 0.0})  # fmt: skip
+    room.apply({"kind": "status", "status": "running", "at": 0.0})
+    order = list(range(52))
+    commitment = ShuffleCommitment.new(tuple(Card(code) for code in order))
+    room.apply({"kind": "deal", "order": order, "salts": [s.hex() for s in commitment.salts],
+                "at": 1.0})  # fmt: skip
+    assert room.deals[1].commitment == commitment.commitment
+    assert public_state(room, set(), None, 1.0)["hand"]["commitment"] == commitment.commitment
