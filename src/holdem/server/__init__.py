@@ -3,7 +3,8 @@
 - ``app``: the ASGI application (pages, JSON API, downloads, WebSocket);
 - ``cardroom``: every table of the server, restored at start;
 - ``runtime``: one table at work (clients, the clock, bots, timers);
-- ``room``: one table's state as a log of commands;
+- ``room``: one table's state as a log of commands; ``sit_and_go``: its tournament;
+- ``commands``: who may ask for what, and the command each message asks for;
 - ``views``: the per-client ``state`` messages;
 - ``protocol``: the client messages; ``options``: a new table's options;
 - ``store``: SQLite or PostgreSQL; ``auth``: tokens; ``downloads``: hand files.

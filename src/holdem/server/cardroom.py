@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from holdem.server.auth import new_table_id, new_token, token_hash
+from holdem.server.commands import bot_sits
 from holdem.server.options import TableOptions
 from holdem.server.room import Room
-from holdem.server.runtime import BOT_NAMES, TableRuntime
+from holdem.server.runtime import TableRuntime
 from holdem.server.store import Store
 
 
@@ -40,15 +41,7 @@ class Cardroom:
         runtime = TableRuntime(Room(table_id, options, host), self.store)
         async with runtime.lock:
             for seat, kind in enumerate(options.bots):
-                await runtime.execute(
-                    {
-                        "kind": "sit",
-                        "seat": seat,
-                        "name": BOT_NAMES[seat],
-                        "bot": kind,
-                        "buy_in": options.buy_in_range[1],
-                    }
-                )
+                await runtime.execute(bot_sits(runtime.room, seat, kind))
         self.tables[table_id] = runtime
         runtime.start()
         return table_id, token

@@ -23,15 +23,15 @@ from starlette.websockets import WebSocket
 
 from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Card
-from holdem.errors import HoldemError, IllegalActionError
+from holdem.errors import HoldemError
 from holdem.fairness import ShuffleCommitment
 from holdem.server import protocol
+from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Room
 from holdem.server.store import Store
 from holdem.server.views import Json, public_state, state_for
 
-BOT_NAMES = ("Ada", "Bolt", "Chip", "Dot", "Echo", "Flux", "Gizmo", "Hex", "Ion", "Jet")
 RATE_PER_SECOND = 20  # messages a client may send, on average
 OUTBOX_LIMIT = 256  # messages queued for a client that does not read: it is dropped
 
@@ -178,93 +178,10 @@ class TableRuntime:
             self._coach(client)
             return
         async with self.lock:
-            command = self._command(client, message)
-            await self.execute(command)
-
-    def _command(self, client: Client, message: ClientMessage) -> Command:
-        """The command a message asks for, if this client may ask for it."""
-        room = self.room
-        kind = message.type
-        owner = client.owner
-        if kind in protocol.HOST_TYPES and (owner is None or owner != room.host):
-            raise IllegalActionError(f"only the host can {kind.replace('_', ' ')}")
-        seat = room.seat_of(owner) if owner is not None else None
-        if kind in protocol.SEAT_TYPES and seat is None:
-            raise IllegalActionError("you have no seat at this table: take one first")
-        if isinstance(message, protocol.Sit):
-            if owner is None:
-                raise IllegalActionError("open the table's page (or ask /identity) to get a seat")
-            buy_in = room.options.starting_stack if room.sit_and_go else message.buy_in
-            sit = {
-                "seat": message.seat - 1,
-                "name": message.name.strip(),
-                "buy_in": buy_in,
-                "owner": owner,
-            }
-            if owner == room.host or not room.options.seat_approval:
-                return {"kind": "sit", **sit}
-            return {"kind": "request", "id": secrets.token_hex(4), **sit}
-        if isinstance(message, protocol.Act):
-            assert seat is not None
-            return self._act(seat, message)
-        if isinstance(message, protocol.TopUp):
-            return {"kind": "top_up", "seat": seat, "amount": message.amount}
-        if isinstance(message, protocol.RunTwice):
-            return {"kind": "run_twice", "seat": seat, "agree": message.agree}
-        if isinstance(message, protocol.Chat):
-            name = room.table.player(seat).name if seat is not None else "a spectator"
-            return {"kind": "chat", "name": name, "text": message.text}
-        if isinstance(message, protocol.RequestAnswer):
-            return {"kind": kind, "id": message.request}
-        if isinstance(message, protocol.Adjust):
-            return {"kind": "adjust", "seat": message.seat - 1, "change": message.change}
-        if isinstance(message, protocol.Remove):
-            return {"kind": "remove", "seat": message.seat - 1}
-        if isinstance(message, protocol.AddBot):
-            return self._add_bot(message)
-        if kind in ("start", "pause", "resume", "end"):
-            return self._status(kind)
-        if kind == "void":
-            return {"kind": "void"}
-        return {"kind": kind, "seat": seat}  # leave, sit_out, sit_in, straddle
-
-    def _act(self, seat: int, message: protocol.Act) -> Command:
-        if self.room.status == "paused":
-            raise IllegalActionError("the game is paused: wait for the host to resume it")
-        if message.action in ("bet", "raise") and message.amount is None:
-            raise IllegalActionError(f"{message.action}: say how much, as the amount to bet to")
-        command: Command = {"kind": "act", "seat": seat, "action": message.action}
-        if message.amount is not None:
-            command["amount"] = message.amount
-        if self._turn is not None and self._turn[2] == seat:
-            over = time.time() - self._turn_started - self.room.options.action_seconds
-            if over > 0:
-                command["bank"] = max(0.0, self.room.banks.get(seat, 0.0) - over)
-        return command
-
-    def _status(self, kind: str) -> Command:
-        status = self.room.status
-        allowed = {
-            "start": ("waiting",),
-            "pause": ("running",),
-            "resume": ("paused",),
-            "end": ("waiting", "running", "paused"),
-        }[kind]
-        if status not in allowed:
-            raise IllegalActionError(f"cannot {kind}: the game is {status}")
-        new = {"start": "running", "pause": "paused", "resume": "running", "end": "ended"}
-        return {"kind": "status", "status": new[kind]}
-
-    def _add_bot(self, message: protocol.AddBot) -> Command:
-        taken = {p.name for p in self.room.table.seats if p is not None}
-        name = next((n for n in BOT_NAMES if n not in taken), f"Bot {message.seat}")
-        return {
-            "kind": "sit",
-            "seat": message.seat - 1,
-            "name": name,
-            "bot": message.kind,
-            "buy_in": self.room.options.buy_in_range[1],
-        }
+            turn = None
+            if self._turn is not None:
+                turn = TurnClock(self._turn[2], time.time() - self._turn_started)
+            await self.execute(command_for(self.room, client.owner, message, turn))
 
     # -- telling clients ------------------------------------------------------------------
 

@@ -1,0 +1,106 @@
+"""What a client's message asks the table to do, if that client may ask it.
+
+``command_for`` checks who is asking (the host, a seated player, anyone) and turns a
+protocol message into a room command (see room.py). Whether the command is legal at the
+table is for the room, the table and the engine to say when it is applied.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from holdem.errors import IllegalActionError
+from holdem.server import protocol
+from holdem.server.protocol import ClientMessage
+from holdem.server.room import Command, Room
+
+BOT_NAMES = ("Ada", "Bolt", "Chip", "Dot", "Echo", "Flux", "Gizmo", "Hex", "Ion", "Jet")
+STATUS_CHANGES = {  # message -> (the statuses it may come in, the status it makes)
+    "start": (("waiting",), "running"),
+    "pause": (("running",), "paused"),
+    "resume": (("paused",), "running"),
+    "end": (("waiting", "running", "paused"), "ended"),
+}
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """Whose turn it is and how long they have had it, for the time bank."""
+
+    seat: int
+    elapsed: float
+
+
+def command_for(
+    room: Room, owner: str | None, message: ClientMessage, turn: TurnClock | None
+) -> Command:
+    """The command ``message`` asks for, sent by the client holding ``owner``'s token."""
+    kind = message.type
+    if kind in protocol.HOST_TYPES and (owner is None or owner != room.host):
+        raise IllegalActionError(f"only the host can {kind.replace('_', ' ')}")
+    seat = room.seat_of(owner) if owner is not None else None
+    if kind in protocol.SEAT_TYPES and seat is None:
+        raise IllegalActionError("you have no seat at this table: take one first")
+    if isinstance(message, protocol.Sit):
+        return _sit(room, owner, message)
+    if isinstance(message, protocol.Act):
+        assert seat is not None
+        return _act(room, seat, message, turn)
+    if isinstance(message, protocol.TopUp):
+        return {"kind": "top_up", "seat": seat, "amount": message.amount}
+    if isinstance(message, protocol.RunTwice):
+        return {"kind": "run_twice", "seat": seat, "agree": message.agree}
+    if isinstance(message, protocol.Chat):
+        name = room.table.player(seat).name if seat is not None else "a spectator"
+        return {"kind": "chat", "name": name, "text": message.text}
+    if isinstance(message, protocol.RequestAnswer):
+        return {"kind": kind, "id": message.request}
+    if isinstance(message, protocol.Adjust):
+        return {"kind": "adjust", "seat": message.seat - 1, "change": message.change}
+    if isinstance(message, protocol.Remove):
+        return {"kind": "remove", "seat": message.seat - 1}
+    if isinstance(message, protocol.AddBot):
+        return bot_sits(room, message.seat - 1, message.kind)
+    if kind in STATUS_CHANGES:
+        allowed, new = STATUS_CHANGES[kind]
+        if room.status not in allowed:
+            raise IllegalActionError(f"cannot {kind}: the game is {room.status}")
+        return {"kind": "status", "status": new}
+    if kind == "void":
+        return {"kind": "void"}
+    return {"kind": kind, "seat": seat}  # leave, sit_out, sit_in, straddle
+
+
+def bot_sits(room: Room, seat: int, kind: str) -> Command:
+    """A bot takes ``seat`` with the largest buy-in, under a name nobody uses yet."""
+    taken = {p.name for p in room.table.seats if p is not None}
+    name = next((n for n in BOT_NAMES if n not in taken), f"Bot {seat + 1}")
+    return {"kind": "sit", "seat": seat, "name": name, "bot": kind,
+            "buy_in": room.options.buy_in_range[1]}  # fmt: skip
+
+
+def _sit(room: Room, owner: str | None, message: protocol.Sit) -> Command:
+    if owner is None:
+        raise IllegalActionError("open the table's page (or ask /identity) to get a seat")
+    buy_in = room.options.starting_stack if room.sit_and_go else message.buy_in
+    sit = {"seat": message.seat - 1, "name": message.name.strip(), "buy_in": buy_in,
+           "owner": owner}  # fmt: skip
+    if owner == room.host or not room.options.seat_approval:
+        return {"kind": "sit", **sit}
+    return {"kind": "request", "id": secrets.token_hex(4), **sit}
+
+
+def _act(room: Room, seat: int, message: protocol.Act, turn: TurnClock | None) -> Command:
+    if room.status == "paused":
+        raise IllegalActionError("the game is paused: wait for the host to resume it")
+    if message.action in ("bet", "raise") and message.amount is None:
+        raise IllegalActionError(f"{message.action}: say how much, as the amount to bet to")
+    command: Command = {"kind": "act", "seat": seat, "action": message.action}
+    if message.amount is not None:
+        command["amount"] = message.amount
+    if turn is not None and turn.seat == seat:
+        over = turn.elapsed - room.options.action_seconds
+        if over > 0:  # past the action timer: the rest came out of the time bank
+            command["bank"] = max(0.0, room.banks.get(seat, 0.0) - over)
+    return command
