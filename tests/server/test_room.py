@@ -35,7 +35,8 @@ def random_command(room: Room, rng: random.Random) -> Command:
     )  # fmt: skip
     command: Command = {"kind": kind, "seat": seat, "at": float(len(room.log))}
     if kind == "sit":
-        command |= {"name": rng.choice(NAMES), "buy_in": rng.choice([10, 40, 100, 200, 300]),
+        buy_ins = [room.options.starting_stack] if room.sit_and_go else [10, 40, 100, 200, 300]
+        command |= {"name": rng.choice(NAMES), "buy_in": rng.choice(buy_ins),
                     "owner": f"owner-{seat}"}  # fmt: skip
     elif kind in ("top_up", "adjust"):
         command["amount" if kind == "top_up" else "change"] = rng.randint(-50, 150)
@@ -43,6 +44,8 @@ def random_command(room: Room, rng: random.Random) -> Command:
         order = rng.sample(range(52), 52)
         salts = [secrets.token_bytes(16).hex() for _ in order]
         command |= {"order": order, "salts": salts}
+        if room.sit_and_go is not None:
+            command["level"] = rng.randrange(len(room.sit_and_go.levels))
     elif kind == "act":
         if room.table.seat_to_act is not None and rng.random() < 0.9:
             command["seat"] = room.table.seat_to_act
@@ -51,19 +54,23 @@ def random_command(room: Room, rng: random.Random) -> Command:
         if action in ("bet", "raise"):
             command["amount"] = rng.randint(1, 300)
     elif kind == "status":
-        command["status"] = rng.choice(["running", "running", "paused"])
+        command["status"] = rng.choice(["running", "running", "paused", "waiting"])
     elif kind == "run_twice":
         command["agree"] = rng.random() < 0.5
     return command
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6))
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), mode=st.sampled_from(["cash", "sng"])
+)
 def test_refused_commands_change_nothing_and_the_log_rebuilds_the_room(
-    seed: int, seats: int
+    seed: int, seats: int, mode: str
 ) -> None:
     rng = random.Random(seed)
-    options = TableOptions(name="Friday", seats=seats, run_it_twice=True)
+    options = TableOptions(
+        name="Friday", seats=seats, run_it_twice=True, mode=mode, starting_stack=300
+    )
     room = Room("t", options, host="host")
     log: list[dict[str, Any]] = []
     for _ in range(400):
@@ -76,7 +83,7 @@ def test_refused_commands_change_nothing_and_the_log_rebuilds_the_room(
             assert picture(room) == before, command
         else:
             log.append(command)
-    assert len(log) > 20
+    assert len(log) >= 2  # a sit & go may be over in a few hands
     rebuilt = Room.from_log("t", options, "host", log)
     assert picture(rebuilt) == picture(room)
     assert rebuilt.table.chips_on_table() == room.table.chips_on_table()

@@ -32,6 +32,11 @@ from holdem.terminal.narrate import Cast, narrate
 from holdem.tournament.ranking import Bust
 
 Command = dict[str, Any]
+STATUS_MOVES = {  # a status -> the statuses it may follow
+    "running": ("waiting", "paused"),
+    "paused": ("running",),
+    "ended": ("waiting", "running", "paused"),
+}
 CASH_GAME_ONLY = {
     "top_up": "chips cannot be added in a sit & go",
     "adjust": "stacks are not corrected in a sit & go",
@@ -240,6 +245,8 @@ class Room:
 
     def _status(self, c: Command) -> None:
         status = c["status"]
+        if self.status not in STATUS_MOVES.get(status, ()):
+            raise IllegalActionError(f"the game is {self.status}: it cannot become {status}")
         sng = self.sit_and_go
         if sng is not None:
             if status == "running" and self.status == "waiting":
