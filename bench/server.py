@@ -1,0 +1,681 @@
+"""The cardroom under load: many six-max tables played through `holdem serve` over WebSockets.
+
+The server is the real one (`holdem serve`, a subprocess with a fresh database); the six
+players of every table are WebSocket clients of this script, so every action crosses the
+wire, is stored, and comes back as a ``state`` to all six. Server-side bots are not used.
+Each player, on a state that offers it a decision, waits the think time, then sends a
+random legal action: mostly check or call, some folds, small bets and raises (never
+all-in, so stacks of 10,000 big blinds last the whole run; a stack below half asks to top
+up between hands, and with no pause between hands the server may refuse: counted as errors).
+
+- latency: from sending ``act`` to the first ``state`` with a higher ``version``, at the
+  acting client;
+- throughput: hands finished (``hands_played``), actions sent and messages received, per
+  second, over the measured window that follows a warm-up.
+
+The server gets one core and this load generator the other; both CPU shares are reported,
+so a reader can tell which side was the bottleneck. Two runs by default: 200 tables with
+bots thinking 0.5 s (the latency target: p99 under 50 ms), then 20 tables answering at once
+(full-speed throughput). Giving ``--tables``, ``--think`` or ``--seconds`` makes one run.
+
+    python bench/server.py [--tables N --think S --seconds S] [--quick] [--json]
+                           [--database postgresql://USER@HOST/DB | postgresql]
+                           [--no-compression] [--profile FILE]
+
+``--database postgresql://...`` creates a fresh database on that server for each run (and
+drops it after); ``--database postgresql`` starts a throwaway PostgreSQL cluster first.
+``--profile FILE`` records the server with py-spy during the measured window: the thread
+holding the GIL, so where the server's CPU goes (collapsed stacks, one file per run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import platform
+import random
+import resource
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from common import pin_to_one_core  # bench/common.py, beside this script
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tests/support starts the server and a throwaway PostgreSQL
+
+from tests.support.server import ServerProcess  # noqa: E402
+
+Json = dict[str, Any]
+SEATS = 6
+BIG_BLIND = 2
+STACK = 10_000 * BIG_BLIND  # deep enough that nobody busts in a run
+TOP_UP_BELOW = STACK // 2
+RAISE_CAP = 20 * BIG_BLIND  # no raising past this "to" amount: bets stay small
+SETUP_CONCURRENCY = 16  # tables being opened at once
+LAG_TICK = 0.05  # seconds between the load generator's own loop-lag probes
+LATENCY_TARGET_MS = 50.0
+TARGET_TABLES = 200
+
+# (name, tables, think seconds, measured seconds)
+DEFAULT_RUNS = (("latency", 200, 0.5, 60.0), ("throughput", 20, 0.0, 30.0))
+QUICK_RUNS = (("latency", 10, 0.5, 10.0), ("throughput", 10, 0.0, 10.0))
+
+
+def table_options(index: int) -> Json:
+    return {
+        "name": f"Bench {index}",
+        "seats": SEATS,
+        "small_blind": BIG_BLIND // 2,
+        "big_blind": BIG_BLIND,
+        "min_buy_in": 40 * BIG_BLIND,
+        "max_buy_in": STACK,
+        "seat_approval": False,
+        "bots": [],
+        "between_hands_seconds": 0,
+        "action_seconds": 30,
+    }
+
+
+# -- what is counted ---------------------------------------------------------------------
+
+
+@dataclass
+class Counts:
+    """Everything the clients see; only what happens while ``measuring`` is counted."""
+
+    measuring: bool = False
+    stopping: bool = False
+    messages: int = 0
+    received_bytes: int = 0
+    actions: int = 0
+    top_ups: int = 0
+    latencies: list[float] = field(default_factory=list)
+    loop_lags: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)  # counted over the whole run
+    disconnects: Counter[str] = field(default_factory=Counter)
+
+
+def percentile(values: list[float], share: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+# -- one player --------------------------------------------------------------------------
+
+
+class Player:
+    """One WebSocket client sitting in one seat, acting on its own turns."""
+
+    def __init__(self, table: BenchTable, seat: int, token: str, think: float) -> None:
+        self.table = table
+        self.seat = seat
+        self.token = token
+        self.think = think
+        self.counts = table.counts
+        self.rng = random.Random(secrets.randbits(64))
+        self.ws: ClientConnection | None = None
+        self.state: Json = {}
+        self.seated = asyncio.Event()
+        self.deciding = -1  # the version of the state whose decision is scheduled
+        self.acted_on: int | None = None  # the version of the state the pending act answered
+        self.sent_at = 0.0
+        self.topped_up_at = -1  # hands_played when this seat last asked for chips
+        self.acts = 0
+        self.reader: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[None]] = set()  # the loop keeps only weak references
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def connect(self, url: str) -> None:
+        self.ws = await connect(
+            url,
+            additional_headers={"Authorization": f"Bearer {self.token}"},
+            compression=self.table.compression,
+            open_timeout=60,
+            max_size=2**22,
+        )
+        self.reader = asyncio.create_task(self._read())
+
+    async def send(self, **message: Any) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(ConnectionClosed):  # the reader counts the disconnect
+            await self.ws.send(json.dumps({"v": 1, **message}))
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        counts = self.counts
+        try:
+            async for text in self.ws:
+                now = time.perf_counter()
+                if counts.measuring:
+                    counts.messages += 1
+                    counts.received_bytes += len(text)
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "state":
+                    self._on_state(message, now)
+                elif kind == "error":
+                    self._on_error(message)
+        except ConnectionClosed:
+            pass
+        if not counts.stopping:
+            code = self.ws.close_code
+            reason = self.ws.close_reason or ""
+            counts.disconnects[f"{code} {reason}".strip()] += 1
+
+    def _on_state(self, state: Json, now: float) -> None:
+        version = state["version"]
+        if self.acted_on is not None and version > self.acted_on:
+            if self.counts.measuring:
+                self.counts.latencies.append(now - self.sent_at)
+            self.acted_on = None
+        self.state = state
+        self.table.saw(state)
+        if state["you"]["seat"] == self.seat:
+            self.seated.set()
+        hand = state["hand"]
+        if hand is not None and hand["legal"] is not None:
+            if version != self.deciding:
+                self.deciding = version
+                self.spawn(self._act(version, self.think))
+        elif hand is None or not state["seats"][self.seat - 1]["dealt"]:
+            self._maybe_top_up(state)
+
+    def _on_error(self, message: Json) -> None:
+        self.counts.errors[message["message"][:80]] += 1
+        ref = message.get("ref") or ""
+        if ref.startswith("act-") and self.acted_on is not None:
+            # The act was refused (say, the rate limit): try again on the same state.
+            version, self.acted_on = self.acted_on, None
+            self.spawn(self._act(version, 0.05))
+
+    def _maybe_top_up(self, state: Json) -> None:
+        if state["you"]["seat"] != self.seat:
+            return  # not seated yet: the seat shows as empty
+        stack = state["seats"][self.seat - 1]["stack"]
+        played = state["hands_played"]
+        if stack < TOP_UP_BELOW and played != self.topped_up_at:
+            self.topped_up_at = played
+            if self.counts.measuring:
+                self.counts.top_ups += 1
+            self.spawn(self.send(type="top_up", amount=STACK - stack, ref="top-up"))
+
+    async def _act(self, version: int, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        state = self.state
+        if state["version"] != version:
+            return  # the table moved on; a newer state decides
+        choice = choose(state["hand"]["legal"], self.rng)
+        self.acts += 1
+        self.acted_on = version
+        self.sent_at = time.perf_counter()
+        if self.counts.measuring:
+            self.counts.actions += 1
+        await self.send(type="act", ref=f"act-{self.acts}", **choice)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.ws.close(), 10)
+        for task in [*self.tasks, self.reader]:
+            if task is not None:
+                task.cancel()
+        if self.reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.reader
+
+
+def choose(legal: Json, rng: random.Random) -> Json:
+    """A random legal action: mostly check or call, some folds, small bets and raises."""
+    if legal["show"] or legal["muck"]:
+        return {"action": rng.choice([k for k in ("show", "muck") if legal[k]])}
+    bounds = legal["bet"] or legal["raise"]
+    kind = "bet" if legal["bet"] else "raise"
+    r = rng.random()
+    if bounds is not None and r < 0.15 and bounds["min"] <= RAISE_CAP:
+        top = min(bounds["max"], bounds["min"] + 2 * BIG_BLIND)
+        return {"action": kind, "amount": rng.randint(bounds["min"], top)}
+    if legal["check"]:
+        return {"action": "check"}
+    if legal["fold"] and r > 0.88:
+        return {"action": "fold"}
+    if legal["call"] is not None:
+        return {"action": "call"}
+    return {"action": "fold" if legal["fold"] else "all-in"}
+
+
+# -- one table ---------------------------------------------------------------------------
+
+
+class BenchTable:
+    def __init__(self, index: int, counts: Counts, compression: str | None) -> None:
+        self.index = index
+        self.counts = counts
+        self.compression = compression
+        self.id = ""
+        self.players: list[Player] = []
+        self.hands_played = 0
+        self.version = 0  # the newest state any of its clients saw
+
+    def saw(self, state: Json) -> None:
+        self.hands_played = max(self.hands_played, state["hands_played"])
+        self.version = max(self.version, state["version"])
+
+    async def open(self, http: httpx.AsyncClient, ws_base: str, think: float) -> None:
+        """Create the table, seat six clients, and start the game."""
+        created = await http.post("/api/tables", json=table_options(self.index))
+        created.raise_for_status()
+        self.id = created.json()["id"]
+        tokens = [created.json()["token"]]
+        for _ in range(SEATS - 1):
+            answer = await http.post(f"/api/tables/{self.id}/identity")
+            answer.raise_for_status()
+            tokens.append(answer.json()["token"])
+        self.players = [Player(self, seat, t, think) for seat, t in enumerate(tokens, 1)]
+        url = f"{ws_base}/ws/{self.id}"
+        await asyncio.gather(*(p.connect(url) for p in self.players))
+        for player in self.players:
+            await player.send(type="sit", seat=player.seat, name=f"P{player.seat}", buy_in=STACK)
+        await asyncio.wait_for(asyncio.gather(*(p.seated.wait() for p in self.players)), 60)
+        await self.players[0].send(type="start")  # seat 1 holds the host's token
+
+    async def close(self) -> None:
+        await asyncio.gather(*(p.close() for p in self.players))
+
+
+# -- the processes -----------------------------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process so far, from /proc (psutil is not a dependency)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_pressure() -> float | None:
+    """Microseconds, machine-wide, that some runnable task waited for a CPU (Linux PSI):
+    other work on the machine, and the server's own threads sharing its core."""
+    try:
+        line = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return None
+    return float(line.rsplit("total=", 1)[1])
+
+
+def pin_process(pid: int, cpus: set[int]) -> None:
+    """Every thread of ``pid`` onto ``cpus`` (threads started later inherit it)."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.sched_setaffinity(int(task.name), cpus)
+
+
+def raise_open_files() -> int:
+    """Six sockets a table, on both sides: lift the soft limit to the hard one (inherited
+    by the server)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        wanted = 65_536 if hard == resource.RLIM_INFINITY else hard
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        soft = wanted
+    return soft
+
+
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    from tests.support.postgres import find_bin_dir, start_postgres
+
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        raise SystemExit("--database postgresql: initdb and pg_ctl are not installed")
+    with start_postgres(bin_dir) as server:
+        yield server.url
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(database: str, workdir: Path) -> AsyncIterator[str]:
+    """A database nobody used: a new SQLite file, or a new database on the PostgreSQL
+    server ``database`` names (a server restores every stored table when it starts)."""
+    if not database.startswith("postgres"):
+        yield f"sqlite:///{workdir / 'bench.sqlite3'}"
+        return
+    import asyncpg  # type: ignore[import-untyped]
+    from sqlalchemy.engine import make_url
+
+    name = f"holdem_bench_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(database)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+        try:
+            yield make_url(database).set(database=name).render_as_string(hide_password=False)
+        finally:
+            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+def start_profiler(pid: int, seconds: float, path: Path) -> subprocess.Popen[bytes] | None:
+    program = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(program).exists():
+        print("--profile: py-spy is not installed (pip install py-spy)", file=sys.stderr)
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return subprocess.Popen(
+        [program, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "200",
+         "--format", "raw", "--output", str(path), "--nonblocking", "--gil"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+# -- a run -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    tables: int
+    think: float
+    seconds: float
+    warmup: float
+    database: str
+    compression: str | None
+    profile: Path | None
+
+
+async def probe_loop_lag(counts: Counts) -> None:
+    """How late this process's own event loop wakes: a busy load generator shows here."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(LAG_TICK)
+        if counts.measuring:
+            counts.loop_lags.append(time.perf_counter() - start - LAG_TICK)
+
+
+async def run(plan: Plan, server_cpus: set[int] | None) -> Json:
+    counts = Counts()
+    with tempfile.TemporaryDirectory(prefix="holdem-bench-") as work:
+        workdir = Path(work)
+        async with fresh_database(plan.database, workdir) as database:
+            server = ServerProcess(database, workdir=workdir, startup_timeout=60)
+            await asyncio.to_thread(server.start)
+            try:
+                assert server.pid is not None
+                if server_cpus:
+                    pin_process(server.pid, server_cpus)
+                result = await drive(plan, server, counts)
+            finally:
+                counts.stopping = True
+                await asyncio.to_thread(server.stop)
+            log = server.log_text()
+    problems = [line for line in log.splitlines() if "Traceback" in line or "ERROR" in line]
+    result["server_log_problems"] = problems[:10]
+    result["server_log_problem_count"] = len(problems)
+    return result
+
+
+async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
+    assert server.pid is not None
+    tables = [BenchTable(i, counts, plan.compression) for i in range(plan.tables)]
+    limit = asyncio.Semaphore(SETUP_CONCURRENCY)
+    lag = asyncio.create_task(probe_loop_lag(counts))
+    async with httpx.AsyncClient(base_url=server.url, timeout=60, trust_env=False) as http:
+
+        async def open_one(table: BenchTable) -> None:
+            async with limit:
+                await table.open(http, server.ws_url, plan.think)
+
+        setup_started = time.perf_counter()
+        await asyncio.gather(*(open_one(t) for t in tables))
+        setup = time.perf_counter() - setup_started
+    # The load generator's own collector stays out of the window: a full collection of
+    # 1,200 connections' objects stops this loop for 100 ms or more, which would show up as
+    # server latency. Acting and parsing make little cyclic garbage in a minute.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        await asyncio.sleep(plan.warmup)
+        hands_before = [t.hands_played for t in tables]
+        versions_before = [t.version for t in tables]
+        server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
+        pressure = cpu_pressure()
+        profiler = None
+        if plan.profile is not None:
+            profiler = start_profiler(server.pid, plan.seconds, plan.profile)
+        started = time.perf_counter()
+        counts.measuring = True
+        await asyncio.sleep(plan.seconds)
+        counts.measuring = False
+        wall = time.perf_counter() - started
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
+        pressure_after = cpu_pressure()
+        waited = None
+        if pressure is not None and pressure_after is not None:
+            waited = (pressure_after - pressure) / 1e6 / wall
+        load = os.getloadavg()[0]
+        hands = [t.hands_played - b for t, b in zip(tables, hands_before, strict=True)]
+        # A table that changed nothing in the whole window is stuck (a hand at 0.5 s a
+        # decision can take longer than a short window, so hands are not the test).
+        stalled = sum(1 for t, b in zip(tables, versions_before, strict=True) if t.version == b)
+        if profiler is not None:
+            await asyncio.to_thread(profiler.wait, 60)
+    finally:
+        gc.enable()
+        gc.unfreeze()
+        counts.stopping = True
+        lag.cancel()
+        batch = SETUP_CONCURRENCY * 4  # closing handshakes, a few at a time
+        for start in range(0, len(tables), batch):
+            await asyncio.gather(*(t.close() for t in tables[start : start + batch]))
+
+    def ms(value: float | None) -> float | None:
+        return None if value is None else round(value * 1000, 2)
+
+    return {
+        "run": plan.name,
+        "tables": plan.tables,
+        "connections": plan.tables * SEATS,
+        "think_seconds": plan.think,
+        "warmup_seconds": plan.warmup,
+        "seconds": round(wall, 2),
+        "setup_seconds": round(setup, 2),
+        "hands": sum(hands),
+        "hands_per_second": round(sum(hands) / wall, 1),
+        "actions_per_second": round(counts.actions / wall, 1),
+        "messages_per_second": round(counts.messages / wall, 1),
+        "received_mb_per_second": round(counts.received_bytes / wall / 1e6, 2),
+        "mean_message_bytes": round(counts.received_bytes / max(1, counts.messages)),
+        "latencies": len(counts.latencies),
+        "latency_p50_ms": ms(percentile(counts.latencies, 0.50)),
+        "latency_p99_ms": ms(percentile(counts.latencies, 0.99)),
+        "latency_max_ms": ms(max(counts.latencies, default=None)),
+        "server_cpu": round(server_cpu / wall, 3),  # of one core
+        # CPU per action moves less than the rates when other work shares the machine
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, counts.actions), 2),
+        "client_cpu": round(client_cpu / wall, 3),
+        "client_loop_lag_p99_ms": ms(percentile(counts.loop_lags, 0.99)),
+        "cpu_pressure": None if waited is None else round(waited, 3),
+        "load_average": round(load, 2),
+        "stalled_tables": stalled,
+        "top_ups": counts.top_ups,
+        "errors": dict(counts.errors),
+        "disconnects": dict(counts.disconnects),
+    }
+
+
+# -- the report --------------------------------------------------------------------------
+
+
+def machine_note(backend: str) -> str:
+    model = "unknown CPU"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return (
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {model} ({os.cpu_count()} vCPU, "
+        f"{platform.machine()}), Python {platform.python_version()}, uvicorn "
+        f"{version('uvicorn')}, websockets {version('websockets')}, {backend}"
+    )
+
+
+def show(value: float | None, unit: str = "") -> str:
+    return "-" if value is None else f"{value:,.1f}{unit}"
+
+
+def table_rows(results: list[Json]) -> list[str]:
+    rows = [
+        "| run | tables (sockets) | think | hands/s | actions/s | messages/s | MB/s "
+        "| p50 ms | p99 ms | max ms | server CPU | server CPU/action | client CPU |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for r in results:
+        rows.append(
+            f"| {r['run']} | {r['tables']} ({r['connections']:,}) | {r['think_seconds']:g} s "
+            f"| {show(r['hands_per_second'])} | {show(r['actions_per_second'])} "
+            f"| {show(r['messages_per_second'])} | {r['received_mb_per_second']:.2f} "
+            f"| {show(r['latency_p50_ms'])} | {show(r['latency_p99_ms'])} "
+            f"| {show(r['latency_max_ms'])} | {r['server_cpu']:.0%} "
+            f"| {r['server_cpu_ms_per_action']:.1f} ms | {r['client_cpu']:.0%} |"
+        )
+    return rows
+
+
+def verdicts(results: list[Json]) -> list[str]:
+    lines = []
+    for r in results:
+        if r["think_seconds"] > 0 and r["tables"] >= TARGET_TABLES:
+            p99 = r["latency_p99_ms"]
+            met = p99 is not None and p99 < LATENCY_TARGET_MS
+            over = "" if met or p99 is None else f", {p99 / LATENCY_TARGET_MS:.1f}x the target"
+            lines.append(
+                f"{r['tables']} tables, {r['think_seconds']:g} s think: p99 {show(p99)} ms "
+                f"(target < {LATENCY_TARGET_MS:g} ms): {'met' if met else 'NOT met'}{over}"
+            )
+    return lines
+
+
+def health(r: Json) -> str:
+    parts = [
+        f"{r['run']}: {r['hands']:,} hands in {r['seconds']:g} s after {r['warmup_seconds']:g} s "
+        f"of warm-up (setup {r['setup_seconds']:g} s)",
+        f"{r['latencies']:,} latencies",
+        f"mean state {r['mean_message_bytes']:,} bytes",
+        f"client loop lag p99 {show(r['client_loop_lag_p99_ms'])} ms",
+        f"load average {r['load_average']:g}",
+        "CPU pressure "
+        + ("-" if r["cpu_pressure"] is None else f"{r['cpu_pressure']:.0%}")
+        + " (time some task waited for a CPU)",
+        f"stalled tables {r['stalled_tables']}",
+        f"top-ups {r['top_ups']}",
+        f"errors {sum(r['errors'].values())}",
+        f"disconnects {sum(r['disconnects'].values())}",
+        f"server log problems {r['server_log_problem_count']}",
+    ]
+    extra = [f"  error x{n}: {text}" for text, n in r["errors"].items()]
+    extra += [f"  disconnect x{n}: {why}" for why, n in r["disconnects"].items()]
+    extra += [f"  server log: {line}" for line in r["server_log_problems"]]
+    return "; ".join(parts) + "".join("\n" + line for line in extra)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int)
+    parser.add_argument("--think", type=float, help="seconds a player waits before acting")
+    parser.add_argument("--seconds", type=float, help="length of the measured window")
+    parser.add_argument("--warmup", type=float, help="seconds played before measuring")
+    parser.add_argument("--database", default="sqlite", help="sqlite, postgresql or a URL")
+    parser.add_argument("--no-compression", action="store_true", help="no permessage-deflate")
+    parser.add_argument("--profile", type=Path, help="py-spy record the server into FILE")
+    parser.add_argument("--quick", action="store_true", help="10 tables, 10 s a run")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    if args.tables is not None or args.think is not None or args.seconds is not None:
+        single = ("custom", args.tables or 20, args.think or 0.0, args.seconds or 30.0)
+        runs: tuple[tuple[str, int, float, float], ...] = (single,)
+    else:
+        runs = QUICK_RUNS if args.quick else DEFAULT_RUNS
+    warmup = args.warmup if args.warmup is not None else 2.0 if args.quick else 5.0
+
+    open_files = raise_open_files()
+    if open_files < max(r[1] for r in runs) * SEATS * 2 + 100:
+        print(f"warning: only {open_files} open files allowed", file=sys.stderr)
+    cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    client_cpu = pin_to_one_core() if len(cpus) > 1 else None
+    server_cpus = cpus - {client_cpu} if client_cpu is not None else None
+
+    if args.database not in ("sqlite", "postgresql") and not args.database.startswith("postgres"):
+        parser.error(
+            "--database: sqlite (a fresh file, the default), postgresql (a throwaway cluster) "
+            "or a postgresql:// URL"
+        )
+    with contextlib.ExitStack() as stack:
+        database = args.database
+        backend = "SQLite"
+        if database == "postgresql":
+            database = stack.enter_context(throwaway_postgres())
+            backend = "PostgreSQL (a throwaway cluster: fsync and synchronous_commit off)"
+        elif database.startswith("postgres"):
+            backend = "PostgreSQL"
+        results = []
+        for name, tables, think, seconds in runs:
+            profile = None
+            if args.profile is not None:
+                profile = args.profile.with_name(f"{args.profile.stem}-{name}{args.profile.suffix}")
+            plan = Plan(
+                name, tables, think, seconds, warmup, database,
+                None if args.no_compression else "deflate", profile,
+            )  # fmt: skip
+            result = asyncio.run(run(plan, server_cpus))
+            results.append(result)
+            print(health(result), file=sys.stderr, flush=True)  # progress while the rest runs
+
+    note = machine_note(backend)
+    if args.json:
+        print(json.dumps({"machine": note, "runs": results}, indent=2))
+        return 0
+    deflate = "off" if args.no_compression else "on"
+    print(
+        f"{note}; server pinned to CPU {sorted(server_cpus or [])}, load generator to "
+        f"CPU {client_cpu}; permessage-deflate {deflate}:\n"
+    )
+    print("\n".join(table_rows(results)))
+    lines = verdicts(results)
+    if lines:
+        print("\n" + "\n".join(lines))
+    print()
+    for result in results:
+        print(health(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
