@@ -89,7 +89,7 @@ def test_players_and_bots_play_hands_and_hole_cards_stay_private(cardroom: Cardr
     state = ben.state
     bought = sum(row["bought"] for row in state["ledger"])
     on_table = sum(v["stack"] for v in state["seats"]) + (state["hand"] or {}).get("pot_total", 0)
-    assert bought == 650 and on_table == 650
+    assert on_table == bought >= 650  # a bot that went broke bought in again
     # On the wire, nobody ever received hole cards that were not theirs and not shown.
     for player, seat in ((ben, 4), (spectator, None)):
         for frame in player.frames:

@@ -44,10 +44,11 @@ def serve(
         shown = make_url(url).render_as_string(hide_password=True)
     console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
     uvicorn.run(
-        create_app(url),
+        create_app(url, tune_gc=True),
         host=host,
         port=port,
         ws_max_size=MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,  # states are small; compressing each cost a sixth of the CPU
         log_level="warning",
         access_log=False,
     )

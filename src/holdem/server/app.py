@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from importlib.resources import files
@@ -34,12 +35,19 @@ def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(database: str) -> Starlette:
+def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
+    """The cardroom on ``database``; ``tune_gc`` is for a server process of its own."""
     cardroom = Cardroom(Store(database))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await cardroom.open()
+        if tune_gc:
+            # The restored tables live as long as the server: keep the collector off them,
+            # and collect young objects less often (a full pass stalls every table).
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(20_000, 50, 100)
         try:
             yield
         finally:

@@ -30,7 +30,7 @@ from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Room
 from holdem.server.store import Store
-from holdem.server.views import Json, public_state, state_for
+from holdem.server.views import EncodedStates, Json, public_state
 
 RATE_PER_SECOND = 20  # messages a client may send, on average
 OUTBOX_LIMIT = 256  # messages queued for a client that does not read: it is dropped
@@ -66,10 +66,13 @@ class Client:
         self.allowance = min(RATE_PER_SECOND, self.allowance + 1)
 
     def send(self, message: Json) -> None:
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.lagging = True
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(text)
 
 
 @dataclass(frozen=True)
@@ -188,8 +191,9 @@ class TableRuntime:
     def broadcast(self) -> None:
         connected = {c.owner for c in self.clients if c.owner is not None}
         public = public_state(self.room, connected, self.deadline, time.time())
+        states = EncodedStates(public, self.room)
         for client in self.clients:
-            client.send(state_for(public, self.room, client.owner))
+            client.send_text(states.text_for(client.owner))
             if client.coach:
                 self._coach(client)
 

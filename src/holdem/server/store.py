@@ -39,6 +39,12 @@ commands = Table(
 
 
 @dataclass(frozen=True)
+class _Pending:
+    row: dict[str, Any]
+    done: asyncio.Future[None]
+
+
+@dataclass(frozen=True)
 class StoredTable:
     id: str
     options: dict[str, Any]
@@ -76,12 +82,16 @@ class Store:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         # SQLite has one writer: queue writes here rather than retry on "database is locked".
         self._write = asyncio.Lock()
+        self._queue: list[_Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         async with self.engine.begin() as connection:
             await connection.run_sync(metadata.create_all)
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)  # commit what is queued
         await self.engine.dispose()
 
     async def create_table(self, table_id: str, options: dict[str, Any], host: str) -> None:
@@ -93,10 +103,40 @@ class Store:
             )
 
     async def append(self, table_id: str, seq: int, command: dict[str, Any]) -> None:
-        async with self._write, self.engine.begin() as connection:
-            await connection.execute(
-                commands.insert().values(table_id=table_id, seq=seq, body=json.dumps(command))
-            )
+        """Store one command; returns once it is committed.
+
+        Commands that arrive while a commit is under way go in the next one together
+        (group commit), so a busy cardroom pays one transaction for many tables' moves.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        row = {"table_id": table_id, "seq": seq, "body": json.dumps(command)}
+        self._queue.append(_Pending(row, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            async with self._write:
+                try:
+                    await self._insert([p.row for p in batch])
+                except Exception:
+                    # One bad row must not sink the others: commit them one by one.
+                    for pending in batch:
+                        try:
+                            await self._insert([pending.row])
+                        except Exception as error:
+                            pending.done.set_exception(error)
+                        else:
+                            pending.done.set_result(None)
+                    continue
+            for pending in batch:
+                pending.done.set_result(None)
+
+    async def _insert(self, rows: list[dict[str, Any]]) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(commands.insert(), rows)
 
     async def load_log(self, table_id: str) -> list[dict[str, Any]]:
         async with self.engine.connect() as connection:

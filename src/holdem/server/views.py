@@ -7,6 +7,7 @@ requests. Nobody else's hole cards are ever in a state unless they were shown.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from holdem.cards import Card
@@ -96,6 +97,56 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
         if public["hand"] is not None and your_turn:
             state["hand"] = {**public["hand"], "legal": _legal(played.hand)}
     return state
+
+
+PERSONAL = ("you", "requests", "seats", "hand")  # the keys ``state_for`` may change
+
+
+class EncodedStates:
+    """One change's ``state`` messages as JSON text, one per client.
+
+    The public part (the log, the ledger, the showdown, ...) is encoded once; for each
+    client only what ``state_for`` made its own is encoded again, and clients who see
+    the same thing (spectators) share one text.
+    """
+
+    def __init__(self, public: Json, room: Room) -> None:
+        self.public = public
+        self.room = room
+        shared = {key: value for key, value in public.items() if key not in PERSONAL}
+        self._shared = _dumps(shared)[1:-1]
+        self._seats = _dumps(public["seats"])
+        self._hand = _dumps(public["hand"])
+        self._texts: dict[str | None, str] = {}
+
+    def text_for(self, owner: str | None) -> str:
+        key = owner if owner is not None and self._is_someone(owner) else None
+        text = self._texts.get(key)
+        if text is None:
+            state = state_for(self.public, self.room, key)
+            seats = (
+                self._seats if state["seats"] is self.public["seats"] else _dumps(state["seats"])
+            )
+            hand = self._hand if state["hand"] is self.public["hand"] else _dumps(state["hand"])
+            text = (
+                f'{{{self._shared},"you":{_dumps(state["you"])},'
+                f'"requests":{_dumps(state["requests"])},"seats":{seats},"hand":{hand}}}'
+            )
+            self._texts[key] = text
+        return text
+
+    def _is_someone(self, owner: str) -> bool:
+        """Whether this token sees anything a spectator does not."""
+        room = self.room
+        return (
+            owner == room.host
+            or room.seat_of(owner) is not None
+            or (room.request_of(owner) is not None)
+        )
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def _seats(room: Room, connected: set[str]) -> list[Json]:
