@@ -27,6 +27,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from holdem.cards import ALL_CARDS, Card, Deck, ensure_distinct
@@ -114,7 +115,7 @@ class ShuffleCommitment:
             for i, (card, salt) in enumerate(zip(self.order, self.salts, strict=True))
         ]
 
-    @property
+    @cached_property  # 52 hashes: the cardroom shows it with every state of the hand
     def commitment(self) -> str:
         """The hex digest to publish before the deal."""
         return commitment_of(self._digests())

@@ -43,7 +43,7 @@ CASH_GAME_ONLY = {
     "sit_out": "in a sit & go you stay dealt in: your timer folds for you",
     "remove": "a sit & go player cannot be removed: their timer folds for them",
 }
-LOG_LINES = 80
+LOG_LINES = 40
 CHAT_LINES = 50
 
 
@@ -85,6 +85,8 @@ class Room:
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
         self.hand_over_at = 0.0  # when the last hand ended (or the game began)
         self.version = 0  # the number of commands applied
+        self.view_cache: dict[str, tuple[object, Any]] = {}  # parts of the state, see views
+        self.view_json: dict[str, tuple[object, str]] = {}  # and their JSON text
         self.sit_and_go = SitAndGo.create(options) if options.sit_and_go else None
         self._events_logged = 0
         self._settled: PlayedHand | None = None  # the last hand a sit & go counted busts in

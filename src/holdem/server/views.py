@@ -8,6 +8,7 @@ requests. Nobody else's hole cards are ever in a state unless they were shown.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from holdem.cards import Card
@@ -29,49 +30,58 @@ def cards(hand: tuple[Card | None, ...] | list[Card] | tuple[Card, ...] | None) 
     return [str(c) for c in hand or () if c is not None]
 
 
+TABLE_FIELDS = {"name", "structure", "small_blind", "big_blind", "ante", "ante_kind", "seats",
+                "min_buy_in", "max_buy_in", "straddles", "run_it_twice", "action_seconds",
+                "time_bank_seconds", "mode", "starting_stack"}  # fmt: skip
+
+
 def public_state(room: Room, connected: set[str], deadline: float | None, now: float) -> Json:
     """Everything at the table that every client may see."""
-    options = room.options
     sng = room.sit_and_go
+    table = room.table
+    last = table.history[-1] if table.history else None
+    stacks = table.stacks_by_name()
     return {
         "v": PROTOCOL_VERSION,
         "type": "state",
         "version": room.version,
         "now": int(now * 1000),
-        "table": {
-            "id": room.id,
-            **options.model_dump(
-                include={
-                    "name",
-                    "structure",
-                    "small_blind",
-                    "big_blind",
-                    "ante",
-                    "ante_kind",
-                    "seats",
-                    "min_buy_in",
-                    "max_buy_in",
-                    "straddles",
-                    "run_it_twice",
-                    "action_seconds",
-                    "time_bank_seconds",
-                    "mode",
-                    "starting_stack",
-                }
-            ),
-        },
+        "table": _remember(room, "table", None, lambda: _table(room)),
         "status": room.status,
         "seats": _seats(room, connected),
         "hand": _hand(room, deadline),
-        "showdown": _showdown(room.table.history[-1]) if room.table.history else None,
-        "ledger": [
-            _ledger_row(row) for row in room.table.ledger.totals(room.table.stacks_by_name())
-        ],
-        "log": [{"hand": number, "text": text} for number, text in room.log],
+        "showdown": _remember(room, "showdown", id(last), lambda: last and _showdown(last)),
+        "ledger": _remember(
+            room,
+            "ledger",
+            (len(table.ledger.entries), tuple(stacks.items())),
+            lambda: [_ledger_row(row) for row in table.ledger.totals(stacks)],
+        ),
+        "log": _remember(
+            room,
+            "log",
+            (len(room.log), id(room.log[-1]) if room.log else None),
+            lambda: [{"hand": number, "text": text} for number, text in room.log],
+        ),
         "chat": [{"name": c.name, "text": c.text, "at": int(c.at * 1000)} for c in room.chat],
-        "hands_played": room.table.hands_played,
-        "tournament": sng.view(now, room.table.chips_on_table()) if sng is not None else None,
+        "hands_played": table.hands_played,
+        "tournament": sng.view(now, table.chips_on_table()) if sng is not None else None,
     }
+
+
+def _remember(room: Room, part: str, key: object, build: Callable[[], Any]) -> Any:
+    """A part of the state rebuilt only when ``key`` changes (most changes touch neither
+    the options, the last showdown nor the ledger)."""
+    cached = room.view_cache.get(part)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    value = build()
+    room.view_cache[part] = (key, value)
+    return value
+
+
+def _table(room: Room) -> Json:
+    return {"id": room.id, **room.options.model_dump(include=TABLE_FIELDS)}
 
 
 def state_for(public: Json, room: Room, owner: str | None) -> Json:
@@ -113,8 +123,11 @@ class EncodedStates:
     def __init__(self, public: Json, room: Room) -> None:
         self.public = public
         self.room = room
-        shared = {key: value for key, value in public.items() if key not in PERSONAL}
-        self._shared = _dumps(shared)[1:-1]
+        self._shared = ",".join(
+            f'"{key}":{_encoded(room, key, value)}'
+            for key, value in public.items()
+            if key not in PERSONAL
+        )
         self._seats = _dumps(public["seats"])
         self._hand = _dumps(public["hand"])
         self._texts: dict[str | None, str] = {}
@@ -143,6 +156,18 @@ class EncodedStates:
             or room.seat_of(owner) is not None
             or (room.request_of(owner) is not None)
         )
+
+
+def _encoded(room: Room, part: str, value: object) -> str:
+    """``value`` as JSON; a part ``_remember`` kept from the last change keeps its text."""
+    if part in room.view_cache:
+        known = room.view_json.get(part)
+        if known is not None and known[0] is value:
+            return known[1]
+        text = _dumps(value)
+        room.view_json[part] = (value, text)
+        return text
+    return _dumps(value)
 
 
 def _dumps(value: object) -> str:
