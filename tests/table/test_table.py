@@ -149,8 +149,18 @@ def test_r20_r43_top_ups_and_cash_outs_only_between_hands():
     t = table()
     t.start_hand()
     seat = t.current.seat_of[0]
-    with pytest.raises(IllegalActionError, match="only between hands"):
-        t.top_up(seat, 10)
+    before = t.seats[seat].stack
+    t.top_up(seat, 10)  # asked during the hand: the chips come when it is over
+    assert t.seats[seat].stack == before and t.current.hand.stacks[0] <= before
+    with pytest.raises(IllegalActionError, match="the most you can have"):
+        t.top_up(seat, t.settings.max_buy_in)
+    check_down(t)
+    ended_with = t.history[-1].hand.final_stacks[0]
+    added = min(10, t.settings.max_buy_in - ended_with)
+    assert t.seats[seat].stack == ended_with + added
+    assert t.ledger.entries[-1].kind.value == "top-up" or added == 0
+    t.start_hand()
+    seat = t.current.seat_of[0]
     stacks = [s.stack for s in t.seats if s]
     t.leave(seat)  # leaves when the hand is over
     assert t.seats[seat] is not None

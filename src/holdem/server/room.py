@@ -192,7 +192,8 @@ class Room:
 
     def _top_up(self, c: Command) -> None:
         self.table.top_up(c["seat"], c["amount"])
-        self._note(f"{self._name(c['seat'])} adds {c['amount']}")
+        later = " after this hand" if self.table.player(c["seat"]).top_up_after else ""
+        self._note(f"{self._name(c['seat'])} adds {c['amount']}{later}")
 
     def _adjust(self, c: Command) -> None:
         self.table.adjust(c["seat"], c["change"])

@@ -38,6 +38,7 @@ class Seat:
     owes_small: bool = False
     leaving: bool = False  # asked to leave during a hand: goes once it is over
     plays_twice: bool = True  # agrees to run it twice (R46)
+    top_up_after: int = 0  # chips asked for during a hand, added when it is over
 
 
 @dataclass(frozen=True)
@@ -110,12 +111,18 @@ class Table:
             player.waiting = True
 
     def top_up(self, seat: int, amount: int) -> None:
-        """Add chips between hands, up to the maximum buy-in (R20, R43)."""
+        """Add chips between hands, up to the maximum buy-in (R20, R43).
+
+        Asked during a hand the player is in, the chips come once it is over (table
+        stakes: none join a hand in play), as much of them as the maximum then allows.
+        """
         player = self._player(seat)
-        if self._in_current_hand(seat):
-            raise IllegalActionError("chips can be added only between hands (table stakes, R20)")
         if amount <= 0:
             raise IllegalActionError(f"a top-up is a positive number of chips, not {amount}")
+        if self._in_current_hand(seat):
+            self._check_buy_in(player.top_up_after + amount, player.stack)  # stack before it
+            player.top_up_after += amount
+            return
         self._check_buy_in(amount, player.stack)
         player.stack += amount
         self.ledger.record(self.hands_played, player.name, Entry.TOP_UP, amount)
@@ -309,6 +316,12 @@ class Table:
             if player is not None and player.leaving:
                 player.leaving = False
                 self.leave(seat)
+            elif player is not None and player.top_up_after:
+                chips = min(player.top_up_after, self.settings.max_buy_in - player.stack)
+                player.top_up_after = 0
+                if chips > 0:
+                    player.stack += chips
+                    self.ledger.record(self.hands_played, player.name, Entry.TOP_UP, chips)
 
     def _seven_deuce(self, played: PlayedHand) -> Bounty | None:
         bounty = self.settings.seven_deuce_bounty
