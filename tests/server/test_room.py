@@ -23,7 +23,8 @@ NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 def picture(room: Room) -> str:
     """Everything a client could see of the room, as one string."""
-    return json.dumps(public_state(room, set(), None, 0.0), sort_keys=True)
+    state = public_state(room, set(), None, 0.0)
+    return json.dumps(state, sort_keys=True) + repr(room.table.settings)
 
 
 def random_command(room: Room, rng: random.Random) -> Command:

@@ -55,8 +55,9 @@ class Cardroom:
                     "id": table_id,
                     "name": room.options.name,
                     "structure": room.options.structure,
-                    "small_blind": room.options.small_blind,
-                    "big_blind": room.options.big_blind,
+                    # A sit & go's blinds are those in force now (they rise on its clock).
+                    "small_blind": room.table.settings.small_blind,
+                    "big_blind": room.table.settings.big_blind,
                     "seats": room.options.seats,
                     "players": sum(1 for s in room.table.seats if s is not None),
                     "status": room.status,

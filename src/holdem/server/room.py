@@ -88,6 +88,8 @@ class Room:
         self.view_cache: dict[str, tuple[object, Any]] = {}  # parts of the state, see views
         self.view_json: dict[str, tuple[object, str]] = {}  # and their JSON text
         self.sit_and_go = SitAndGo.create(options) if options.sit_and_go else None
+        if self.sit_and_go is not None:
+            self._use_level(0)
         self._events_logged = 0
         self._settled: PlayedHand | None = None  # the last hand a sit & go counted busts in
 
@@ -209,20 +211,18 @@ class Room:
     def _deal(self, c: Command) -> None:
         if self.status != "running":
             raise IllegalActionError("the game is not running: the host starts it")
-        if self.sit_and_go is not None:
-            level = self.sit_and_go.levels[c["level"]]
-            self.table.settings = replace(
-                self.table.settings,
-                small_blind=level.small_blind,
-                big_blind=level.big_blind,
-                ante=level.ante,
-                ante_kind=AnteKind.BIG_BLIND if level.ante else AnteKind.NONE,
-            )
         commitment = ShuffleCommitment(
             order=tuple(Card(code) for code in c["order"]),
             salts=tuple(bytes.fromhex(salt) for salt in c["salts"]),
         )
-        self.table.start_hand(Deck(commitment.order))
+        settings = self.table.settings
+        if self.sit_and_go is not None:
+            self._use_level(c["level"])
+        try:
+            self.table.start_hand(Deck(commitment.order))
+        except HoldemError:
+            self.table.settings = settings  # refused: the level waits for the next deal
+            raise
         assert self.table.current is not None
         self.deals[self.table.current.number] = commitment
         self.dealt_at[self.table.current.number] = c["at"]
@@ -293,6 +293,18 @@ class Room:
         ]
 
     # -- inside --------------------------------------------------------------------------
+
+    def _use_level(self, index: int) -> None:
+        """A sit & go's blinds and big-blind ante for the hands of level ``index``."""
+        assert self.sit_and_go is not None
+        level = self.sit_and_go.levels[index]
+        self.table.settings = replace(
+            self.table.settings,
+            small_blind=level.small_blind,
+            big_blind=level.big_blind,
+            ante=level.ante,
+            ante_kind=AnteKind.BIG_BLIND if level.ante else AnteKind.NONE,
+        )
 
     def _count_busts(self, at: float) -> None:
         """After each hand of a sit & go: who went out (R44), and whether it is over."""
