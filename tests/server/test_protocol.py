@@ -261,3 +261,14 @@ def test_the_coach_speaks_to_its_own_player_only(cardroom: Cardroom) -> None:
     assert len(mine) == 2 and coach["starting"]
     host.drain()
     assert all(json.loads(f)["type"] != "coach" for f in host.frames)
+
+
+def test_binary_frames_are_read_as_text_and_garbage_is_refused(cardroom: Cardroom) -> None:
+    table_id, _ = cardroom.create()
+    player = cardroom.player(table_id, None)
+    player.ws.send(b'{"v": 1, "type": "ping"}')
+    player.next("pong")
+    player.ws.send(b"\xff\xfe")
+    assert "a message is one JSON object" in player.error()
+    player.send(type="ping")
+    player.next("pong")

@@ -140,7 +140,12 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         await runtime.join(client)
         try:
             while True:
-                text = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: read it as the UTF-8 text it should be
+                    text = (frame.get("bytes") or b"").decode("utf-8", "replace")
                 if len(text) > MAX_MESSAGE_BYTES:
                     await websocket.close(code=1009, reason="message too large")
                     break
