@@ -272,3 +272,26 @@ def test_binary_frames_are_read_as_text_and_garbage_is_refused(cardroom: Cardroo
     assert "a message is one JSON object" in player.error()
     player.send(type="ping")
     player.next("pong")
+
+
+def test_another_sites_page_cannot_open_a_socket_with_the_players_cookie(
+    cardroom: Cardroom,
+) -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    table_id, token = cardroom.create()
+    url = f"ws://127.0.0.1:{cardroom.port}/ws/{table_id}"
+    cookie = {"Cookie": f"holdem_{table_id}={token}"}
+    with (
+        pytest.raises((ConnectionClosed, InvalidStatus)),
+        connect(
+            url,
+            origin="http://evil.example",
+            additional_headers=cookie,
+        ) as ws,
+    ):
+        ws.recv(timeout=5)
+    own = f"http://127.0.0.1:{cardroom.port}"
+    with connect(url, origin=own, additional_headers=cookie) as ws:
+        assert json.loads(ws.recv(timeout=5))["you"]["host"] is True

@@ -9,6 +9,7 @@ import json
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
@@ -133,6 +134,11 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         runtime = cardroom.tables.get(table_id)
         if runtime is None:
             await websocket.close(code=4404, reason="no such table")
+            return
+        origin = websocket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+            # Another site's page must not play with this browser's cookie.
+            await websocket.close(code=4403, reason="connect from this server's own pages")
             return
         await websocket.accept()
         client = Client(websocket, owner_of(websocket, table_id))
