@@ -248,12 +248,14 @@ def _shown_cards(played: PlayedHand) -> dict[int, list[str]]:
 
 
 def _last_actions(played: PlayedHand) -> dict[int, str]:
-    street_acts: dict[int, str] = {}
-    for event in played.hand.events:
-        if isinstance(event, PlayerActed):
-            words = did(event)
-            street_acts[event.player] = words + (" (all-in)" if event.all_in else "")
-    return street_acts
+    """Each player's latest betting action in the hand, in words ("raises to 6")."""
+    latest: dict[int, PlayerActed] = {}
+    for event in reversed(played.hand.events):  # newest first: words only for those shown
+        if isinstance(event, PlayerActed) and event.player not in latest:
+            latest[event.player] = event
+            if len(latest) == len(played.seat_of):
+                break
+    return {p: did(e) + (" (all-in)" if e.all_in else "") for p, e in latest.items()}
 
 
 def _hand(room: Room, deadline: float | None) -> Json | None:
