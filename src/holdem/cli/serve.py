@@ -20,6 +20,18 @@ def default_database() -> str:
     return f"sqlite:///{Path(user_data_dir('holdem')) / 'cardroom.sqlite3'}"
 
 
+def local_address() -> str:
+    """This machine's address on the local network (no packet is sent to find it)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # picks the interface a LAN packet would use
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
@@ -43,6 +55,8 @@ def serve(
         database_url(url)  # refuses a bad URL, with the reason
         shown = make_url(url).render_as_string(hide_password=True)
     console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
+    if host in ("0.0.0.0", "::"):
+        console.print(f"Friends on your network: http://{local_address()}:{port}/")
     uvicorn.run(
         create_app(url, tune_gc=True),
         host=host,
