@@ -18,18 +18,18 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from holdem.cards import Card, Deck
-from holdem.engine import Action, ActionKind, AnteKind
+from holdem.engine import Action, ActionKind
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.server.options import TableOptions
 from holdem.server.sit_and_go import SitAndGo
 from holdem.table import PlayedHand, Table
 from holdem.terminal.narrate import Cast, narrate
-from holdem.tournament.ranking import Bust
+from holdem.tournament.sim import level_settings, take_out_busted
 
 Command = dict[str, Any]
 STATUS_MOVES = {  # a status -> the statuses it may follow
@@ -297,14 +297,7 @@ class Room:
     def _use_level(self, index: int) -> None:
         """A sit & go's blinds and big-blind ante for the hands of level ``index``."""
         assert self.sit_and_go is not None
-        level = self.sit_and_go.levels[index]
-        self.table.settings = replace(
-            self.table.settings,
-            small_blind=level.small_blind,
-            big_blind=level.big_blind,
-            ante=level.ante,
-            ante_kind=AnteKind.BIG_BLIND if level.ante else AnteKind.NONE,
-        )
+        self.table.settings = level_settings(self.table.settings, self.sit_and_go.levels[index])
 
     def _count_busts(self, at: float) -> None:
         """After each hand of a sit & go: who went out (R44), and whether it is over."""
@@ -315,14 +308,7 @@ class Room:
         self._settled = played
         if played.hand.result is None:
             return  # voided: every chip went back
-        starting = played.hand.config.starting_stacks
-        busts = []
-        for position, seat in enumerate(played.seat_of):
-            player = self.table.seats[seat]
-            if player is not None and player.stack == 0:
-                busts.append(Bust(player.name, starting[position], position))
-                self.table.leave(seat)
-        for name in sng.eliminate(busts, played.number):
+        for name in sng.eliminate(take_out_busted(self.table, played), played.number):
             assert sng.standings is not None
             self._note(f"{name} finishes in place {sng.standings.place_of(name)}")
         if sng.over:

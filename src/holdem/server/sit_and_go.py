@@ -13,49 +13,47 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from holdem.server.options import TableOptions
+from holdem.tournament.clock import Clock
 from holdem.tournament.payouts import payouts
 from holdem.tournament.ranking import Bust, Standings
-from holdem.tournament.structure import Level, preset
+from holdem.tournament.structure import Level, Structure, preset
 
 
 @dataclass
 class SitAndGo:
+    structure: Structure
     levels: tuple[Level, ...]
     level_seconds: tuple[float, ...]
     prize_per_player: int
     entrants: list[str] = field(default_factory=list)
     standings: Standings | None = None
-    started_at: float | None = None
-    paused_total: float = 0.0
-    paused_at: float | None = None
+    clock: Clock | None = None  # from the start: time played, pauses excluded
 
     @classmethod
     def create(cls, options: TableOptions) -> SitAndGo:
-        levels = preset(options.structure_preset).blind_levels
+        structure = preset(options.structure_preset)
+        levels = structure.blind_levels
         minutes = options.level_minutes
         seconds = tuple(60.0 * (minutes if minutes is not None else lv.minutes) for lv in levels)
-        return cls(levels, seconds, options.prize_per_player)
+        return cls(structure, levels, seconds, options.prize_per_player)
 
     # -- the clock --------------------------------------------------------------------------
 
     def start(self, names: list[str], at: float) -> None:
         self.entrants = list(names)
         self.standings = Standings(names)
-        self.started_at = at
+        self.clock = Clock.create(self.structure, len(names)).start(at)
 
     def pause(self, at: float) -> None:
-        self.paused_at = at
+        assert self.clock is not None
+        self.clock = self.clock.pause(at)
 
     def resume(self, at: float) -> None:
-        if self.paused_at is not None:
-            self.paused_total += at - self.paused_at
-            self.paused_at = None
+        assert self.clock is not None
+        self.clock = self.clock.resume(at)
 
     def elapsed(self, now: float) -> float:
-        if self.started_at is None:
-            return 0.0
-        stopped = self.paused_at if self.paused_at is not None else now
-        return max(0.0, stopped - self.started_at - self.paused_total)
+        return self.clock.played(now) if self.clock is not None else 0.0
 
     def level_index(self, now: float) -> int:
         """The level in force ``now``; the last one goes on once the schedule runs out."""
@@ -69,7 +67,7 @@ class SitAndGo:
     def level_ends(self, now: float) -> float | None:
         """When the current level ends (wall time), or None when it is the last."""
         index = self.level_index(now)
-        if index == len(self.levels) - 1 or self.started_at is None:
+        if index == len(self.levels) - 1 or self.clock is None or self.clock.paused:
             return None
         end_elapsed = sum(self.level_seconds[: index + 1])
         return now + end_elapsed - self.elapsed(now)
@@ -98,13 +96,9 @@ class SitAndGo:
         left = len(self.standings.remaining) if self.standings is not None else 0
         finishing = []
         if self.standings is not None:
-            order = self.standings.finishing_order() if self.over else list(self.standings.out)
-            places = (
-                range(1, len(order) + 1)
-                if self.over
-                else range(len(self.entrants), len(self.entrants) - len(order), -1)
-            )
-            for place, name in zip(places, order, strict=True):
+            out = self.standings.finishing_order() if self.over else self.standings.out
+            for name in out:
+                place = self.standings.place_of(name)
                 prize = prizes[place - 1] if place <= len(prizes) else 0
                 finishing.append({"place": place, "name": name, "prize": prize})
         return {
@@ -114,7 +108,7 @@ class SitAndGo:
             "big_blind": level.big_blind,
             "ante": level.ante,
             "ante_kind": "big-blind" if level.ante else "none",
-            "level_ends": int(ends * 1000) if ends is not None and self.paused_at is None else None,
+            "level_ends": int(ends * 1000) if ends is not None else None,
             "next": _blinds(after) if after is not None else None,
             "entrants": len(self.entrants),
             "players_left": left,

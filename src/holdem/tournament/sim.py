@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from holdem.bots import BOTS, Bot, view_for
 from holdem.engine import AnteKind
@@ -151,16 +152,12 @@ def simulate_tournament(
             table = tables[number]
             if len(table.active_seats()) < 2:
                 continue
-            table.settings = _settings_for(base, level)
+            table.settings = level_settings(base, level)
             played = _play_hand(table, bot_of)
             hands += 1
             if hands > max_hands:
                 raise HoldemError(f"the tournament did not end in {max_hands} hands")
-            standings.eliminate(_busts(table, played), hand=hands)
-            for seat in played.seat_of:
-                seated = table.seats[seat]
-                if seated is not None and seated.stack == 0:
-                    table.leave(seat)
+            standings.eliminate(take_out_busted(table, played), hand=hands)
             conserved &= sum(t.chips_on_table() for t in tables.values()) == total
             layout, made = rearrange(layout_of(tables), big_blinds_of(tables), table_size)
             _apply(tables, made)
@@ -223,7 +220,19 @@ def _check(
         raise ConfigError(f"unknown bots {unknown}: choose from {', '.join(BOTS)}")
 
 
-def _settings_for(base: TableSettings, level: Level) -> TableSettings:
+class Blinds(Protocol):
+    """A level's forced bets: this module's ``Level`` or a timed ``structure.Level``."""
+
+    @property
+    def small_blind(self) -> int: ...
+    @property
+    def big_blind(self) -> int: ...
+    @property
+    def ante(self) -> int: ...
+
+
+def level_settings(base: TableSettings, level: Blinds) -> TableSettings:
+    """``base`` with the blinds of ``level`` and its ante, posted by the big blind."""
     return replace(
         base,
         small_blind=level.small_blind,
@@ -255,13 +264,16 @@ def _play_hand(table: Table, bots: dict[str, Bot]) -> PlayedHand:
     return played
 
 
-def _busts(table: Table, played: PlayedHand) -> list[Bust]:
+def take_out_busted(table: Table, played: PlayedHand) -> list[Bust]:
+    """The players ``played`` left without chips, who now leave the table (R44 ranks them
+    by their stacks at the start of the hand)."""
     starting = played.hand.config.starting_stacks
     busts = []
     for position, seat in enumerate(played.seat_of):
         seated = table.seats[seat]
         if seated is not None and seated.stack == 0:
             busts.append(Bust(seated.name, starting[position], position))
+            table.leave(seat)
     return busts
 
 
