@@ -49,6 +49,7 @@ class Client:
     allowance: float = RATE_PER_SECOND
     checked_at: float = field(default_factory=time.monotonic)
     lagging: bool = False  # its outbox overflowed: the writer closes it
+    coached: tuple[int, int, int] | None = None  # the decision the coach last spoke to
 
     def within_rate(self) -> bool:
         """A token bucket: RATE_PER_SECOND a second, bursts of as many."""
@@ -177,7 +178,7 @@ class TableRuntime:
             return
         if kind == "coach":
             assert isinstance(message, protocol.Coach)
-            client.coach = message.on
+            client.coach, client.coached = message.on, None
             self._coach(client)
             return
         async with self.lock:
@@ -198,12 +199,16 @@ class TableRuntime:
                 self._coach(client)
 
     def _coach(self, client: Client) -> None:
-        """The coach's numbers for a client whose turn it is (only its own cards)."""
+        """The coach's numbers for a client whose turn it is (only its own cards), once per
+        decision: a simulation is too dear to repeat for every chat line or reconnection."""
         room = self.room
         seat = room.seat_of(client.owner) if client.owner else None
         played = room.table.current
         if seat is None or played is None or room.table.seat_to_act != seat:
             return
+        if client.coached == self._turn:
+            return
+        client.coached = self._turn
         hand = played.hand
         position = played.seat_of.index(seat)
         hole = hand.holes[position]
@@ -338,11 +343,10 @@ class TableRuntime:
         hand = played.hand
         view = view_for(hand, played.seat_of.index(seat))
         legal = hand.legal_actions()
-        action = (
-            await asyncio.to_thread(bot.decide, view, legal)
-            if kind == "mc"
-            else (bot.decide(view, legal))
-        )
+        if kind == "mc":  # a Monte Carlo bot thinks for a while: off the event loop
+            action = await asyncio.to_thread(bot.decide, view, legal)
+        else:
+            action = bot.decide(view, legal)
         command: Command = {"kind": "act", "seat": seat, "action": action.kind.value}
         if action.to is not None:
             command["amount"] = action.to
@@ -357,8 +361,8 @@ class TableRuntime:
         await self.execute(
             {"kind": "act", "seat": seat, "action": action, "timeout": True, "bank": 0.0}
         )
-        owner = self.room.owners.get(seat)
         if self.room.sit_and_go is not None:
             return  # a tournament player who is away is blinded, not sat out
+        owner = self.room.owners.get(seat)
         if owner is not None and owner not in {c.owner for c in self.clients}:
             await self.execute({"kind": "sit_out", "seat": seat, "away": True})
