@@ -92,8 +92,6 @@ def _sit(room: Room, owner: str | None, message: protocol.Sit) -> Command:
 
 
 def _act(room: Room, seat: int, message: protocol.Act, turn: TurnClock | None) -> Command:
-    if room.status == "paused":
-        raise IllegalActionError("the game is paused: wait for the host to resume it")
     if message.action in ("bet", "raise") and message.amount is None:
         raise IllegalActionError(f"{message.action}: say how much, as the amount to bet to")
     command: Command = {"kind": "act", "seat": seat, "action": message.action}

@@ -85,8 +85,7 @@ class Room:
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
         self.hand_over_at = 0.0  # when the last hand ended (or the game began)
         self.version = 0  # the number of commands applied
-        self.view_cache: dict[str, tuple[object, Any]] = {}  # parts of the state, see views
-        self.view_json: dict[str, tuple[object, str]] = {}  # and their JSON text
+        self.view_cache: dict[str, Any] = {}  # parts of the state kept between changes (views)
         self.sit_and_go = SitAndGo.create(options) if options.sit_and_go else None
         if self.sit_and_go is not None:
             self._use_level(0)
@@ -236,6 +235,8 @@ class Room:
         self._note(f"Hand #{self.table.current.number}: {who}")
 
     def _act(self, c: Command) -> None:
+        if self.status == "paused":
+            raise IllegalActionError("the game is paused: wait for the host to resume it")
         amount = c.get("amount")
         self.table.act(c["seat"], Action(ActionKind(c["action"]), amount))
         if "bank" in c:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from holdem.cards import Card
@@ -16,7 +17,7 @@ from holdem.engine import Hand, LegalActions
 from holdem.engine.events import CardsShown, HandsExposed, PlayerActed
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
-from holdem.server.room import Room
+from holdem.server.room import Room, SeatRequest
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
 from holdem.terminal.narrate import did
@@ -69,15 +70,22 @@ def public_state(room: Room, connected: set[str], deadline: float | None, now: f
     }
 
 
+@dataclass
+class _Part:
+    """A part of the state kept between changes, and its JSON once encoded."""
+
+    key: object
+    value: Any
+    text: str | None = None
+
+
 def _remember(room: Room, part: str, key: object, build: Callable[[], Any]) -> Any:
     """A part of the state rebuilt only when ``key`` changes (most changes touch neither
-    the options, the last showdown nor the ledger)."""
-    cached = room.view_cache.get(part)
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    value = build()
-    room.view_cache[part] = (key, value)
-    return value
+    the options, the last showdown, the ledger nor the log)."""
+    kept: _Part | None = room.view_cache.get(part)
+    if kept is None or kept.key != key:
+        kept = room.view_cache[part] = _Part(key, build())
+    return kept.value
 
 
 def _table(room: Room) -> Json:
@@ -159,15 +167,13 @@ class EncodedStates:
 
 
 def _encoded(room: Room, part: str, value: object) -> str:
-    """``value`` as JSON; a part ``_remember`` kept from the last change keeps its text."""
-    if part in room.view_cache:
-        known = room.view_json.get(part)
-        if known is not None and known[0] is value:
-            return known[1]
-        text = _dumps(value)
-        room.view_json[part] = (value, text)
-        return text
-    return _dumps(value)
+    """``value`` as JSON; a part ``_remember`` kept from an earlier change keeps its text."""
+    kept: _Part | None = room.view_cache.get(part)
+    if kept is None or kept.value is not value:
+        return _dumps(value)
+    if kept.text is None:
+        kept.text = _dumps(value)
+    return kept.text
 
 
 def _dumps(value: object) -> str:
@@ -280,7 +286,7 @@ def _hand(room: Room, deadline: float | None) -> Json | None:
             for pot in pots
         ],
         "pot_total": hand.pot_total,
-        "to_act": (room.table.seat_to_act or 0) + 1 if room.table.seat_to_act is not None else None,
+        "to_act": to_act + 1 if (to_act := room.table.seat_to_act) is not None else None,
         "deadline": int(deadline * 1000) if deadline is not None else None,
         "commitment": commitment.commitment if commitment is not None else None,
         "legal": None,
@@ -356,17 +362,10 @@ def _showdown(played: PlayedHand) -> Json | None:
 
 
 def _ledger_row(row: PlayerTotals) -> Json:
-    return {
-        "player": row.player,
-        "bought": row.bought,
-        "cashed_out": row.cashed_out,
-        "adjusted": row.adjusted,
-        "at_table": row.at_table,
-        "net": row.net,
-    }
+    return {**asdict(row), "net": row.net}
 
 
-def _request(request: Any) -> Json:
+def _request(request: SeatRequest) -> Json:
     return {
         "id": request.id,
         "name": request.name,
