@@ -10,14 +10,12 @@ file), so a host stays the host across a server restart and the file makes no on
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -25,6 +23,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from holdem.clock.store import SavedState, save
+from holdem.server.auth import from_another_site, token_from, token_hash
 from holdem.tournament.clock import Clock, ClockError
 
 __all__ = ["ACTIONS", "ClockRoom", "create_app"]
@@ -56,10 +55,6 @@ PAGE_HEADERS = {
 API_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
-def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
 class ClockRoom:
     """One served clock: its state, the host sessions and the unused host keys.
 
@@ -86,21 +81,21 @@ class ClockRoom:
         """A key for one visit of ``/host?key=...``; it lasts ``minutes`` (None: until used)."""
         key = secrets.token_urlsafe(24)
         expiry = None if minutes is None else self.now() + minutes * 60
-        self._keys[_digest(key)] = expiry
+        self._keys[token_hash(key)] = expiry
         return key
 
     def redeem(self, key: str) -> str | None:
         """The new host token for a valid key (which is then spent), or None."""
-        expiry = self._keys.pop(_digest(key), 0.0)
+        expiry = self._keys.pop(token_hash(key), 0.0)
         if expiry is not None and expiry <= self.now():
             return None
         token = secrets.token_urlsafe(32)
-        self.host_hashes = [*self.host_hashes, _digest(token)][-MAX_HOSTS:]
+        self.host_hashes = [*self.host_hashes, token_hash(token)][-MAX_HOSTS:]
         self._save()
         return token
 
     def is_host(self, token: str | None) -> bool:
-        return bool(token) and _digest(token or "") in self.host_hashes
+        return bool(token) and token_hash(token or "") in self.host_hashes
 
     def act(self, action: str) -> None:
         """Apply a control action (a name of ``ACTIONS``); ClockError when it cannot be."""
@@ -152,20 +147,8 @@ def create_app(room: ClockRoom, *, cookie: str = COOKIE) -> Starlette:
 
         return serve
 
-    def token_of(request: Request) -> str | None:
-        header = request.headers.get("authorization", "")
-        if header.lower().startswith("bearer "):
-            return header[7:].strip()
-        return request.cookies.get(cookie)
-
     def error(status: int, message: str) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status, headers=API_HEADERS)
-
-    def cross_site(request: Request) -> bool:
-        # SameSite=Strict already keeps the cookie off other sites' requests; a foreign
-        # Origin is refused as well, for browsers that send one.
-        origin = request.headers.get("origin")
-        return origin is not None and urlsplit(origin).netloc != request.headers.get("host")
 
     async def host(request: Request) -> Response:
         token = room.redeem(request.query_params.get("key", ""))
@@ -189,12 +172,16 @@ def create_app(room: ClockRoom, *, cookie: str = COOKIE) -> Starlette:
         return response
 
     async def get_clock(request: Request) -> Response:
-        return JSONResponse(room.payload(room.is_host(token_of(request))), headers=API_HEADERS)
+        return JSONResponse(
+            room.payload(room.is_host(token_from(request, cookie))), headers=API_HEADERS
+        )
 
     def check_host(request: Request) -> JSONResponse | None:
-        if cross_site(request):
+        # SameSite=Strict already keeps the cookie off other sites' requests; a foreign
+        # Origin is refused as well, for browsers that send one.
+        if from_another_site(request):
             return error(403, "a request from another site cannot control the clock")
-        if not room.is_host(token_of(request)):
+        if not room.is_host(token_from(request, cookie)):
             return error(
                 403,
                 "only the host can control the clock: open the host link that "

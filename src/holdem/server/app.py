@@ -9,7 +9,6 @@ import json
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
@@ -21,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import HoldemError
 from holdem.server import downloads
-from holdem.server.auth import new_token, owner_of, set_identity
+from holdem.server.auth import from_another_site, new_token, owner_of, set_identity
 from holdem.server.cardroom import Cardroom
 from holdem.server.options import TableOptions
 from holdem.server.protocol import MAX_MESSAGE_BYTES, describe
@@ -135,9 +134,7 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         if runtime is None:
             await websocket.close(code=4404, reason="no such table")
             return
-        origin = websocket.headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
-            # Another site's page must not play with this browser's cookie.
+        if from_another_site(websocket):  # its page must not play with this browser's cookie
             await websocket.close(code=4403, reason="connect from this server's own pages")
             return
         await websocket.accept()

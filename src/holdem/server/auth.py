@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import string
+from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
@@ -34,14 +35,25 @@ def cookie_name(table_id: str) -> str:
     return f"holdem_{table_id}"
 
 
-def owner_of(connection: HTTPConnection, table_id: str) -> str | None:
-    """The hash of the token a request or WebSocket handshake carries, if any."""
+def token_from(connection: HTTPConnection, cookie: str) -> str | None:
+    """The token a request or WebSocket handshake carries: a bearer header, else ``cookie``."""
     header = connection.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
-        token = header[7:].strip()
-    else:
-        token = connection.cookies.get(cookie_name(table_id), "")
+        return header[7:].strip() or None
+    return connection.cookies.get(cookie) or None
+
+
+def owner_of(connection: HTTPConnection, table_id: str) -> str | None:
+    """The hash of the token a request or WebSocket handshake carries, if any."""
+    token = token_from(connection, cookie_name(table_id))
     return token_hash(token) if token else None
+
+
+def from_another_site(connection: HTTPConnection) -> bool:
+    """Whether a browser says the request comes from another site's page (its Origin);
+    programs send no Origin."""
+    origin = connection.headers.get("origin")
+    return origin is not None and urlsplit(origin).netloc != connection.headers.get("host")
 
 
 def set_identity(response: Response, table_id: str, token: str) -> None:
