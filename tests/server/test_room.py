@@ -36,7 +36,7 @@ def random_command(room: Room, rng: random.Random) -> Command:
     )  # fmt: skip
     command: Command = {"kind": kind, "seat": seat, "at": float(len(room.log))}
     if kind == "sit":
-        buy_ins = [room.options.starting_stack] if room.sit_and_go else [10, 40, 100, 200, 300]
+        buy_ins = [room.options.starting_stack] if room.tournament else [10, 40, 100, 200, 300]
         command |= {"name": rng.choice(NAMES), "buy_in": rng.choice(buy_ins),
                     "owner": f"owner-{seat}"}  # fmt: skip
     elif kind in ("top_up", "adjust"):
@@ -45,8 +45,8 @@ def random_command(room: Room, rng: random.Random) -> Command:
         order = rng.sample(range(52), 52)
         salts = [secrets.token_bytes(16).hex() for _ in order]
         command |= {"order": order, "salts": salts}
-        if room.sit_and_go is not None:
-            command["level"] = rng.randrange(len(room.sit_and_go.levels))
+        if room.tournament is not None:
+            command["level"] = rng.randrange(len(room.tournament.levels))
     elif kind == "act":
         if room.table.seat_to_act is not None and rng.random() < 0.9:
             command["seat"] = room.table.seat_to_act

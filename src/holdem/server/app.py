@@ -21,10 +21,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from holdem.errors import HoldemError
 from holdem.server import downloads
 from holdem.server.auth import from_another_site, new_token, owner_of, set_identity
-from holdem.server.cardroom import Cardroom
+from holdem.server.cardroom import AnyRuntime, Cardroom
 from holdem.server.options import TableOptions
 from holdem.server.protocol import MAX_MESSAGE_BYTES, describe
-from holdem.server.runtime import Client, TableRuntime
+from holdem.server.room import Room
+from holdem.server.runtime import Client
 from holdem.server.store import Store
 
 WEB = Path(str(files("holdem") / "web"))
@@ -53,7 +54,7 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         finally:
             await cardroom.close()
 
-    def runtime_of(table_id: str) -> TableRuntime:
+    def runtime_of(table_id: str) -> AnyRuntime:
         runtime = cardroom.tables.get(table_id)
         if runtime is None:
             raise LookupError(f"there is no table {table_id!r}: the lobby at / lists the tables")
@@ -102,12 +103,23 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         set_identity(response, table_id, token)
         return response
 
+    def room_of(request: Request) -> Room:
+        """The table asked for; a tournament's tables are told apart by ``?table=n``."""
+        runtime = runtime_of(request.path_params["table"])
+        number = request.query_params.get("table")
+        if number is not None and not number.isdigit():
+            raise LookupError(f"?table= takes a table number, not {number!r}")
+        try:
+            return runtime.room_at(int(number) if number is not None else None)
+        except HoldemError as missing:
+            raise LookupError(str(missing)) from None
+
     async def hands(request: Request) -> Response:
-        return JSONResponse(downloads.hand_list(runtime_of(request.path_params["table"]).room))
+        return JSONResponse(downloads.hand_list(room_of(request)))
 
     async def hand_file(request: Request) -> Response:
         table_id = request.path_params["table"]
-        room = runtime_of(table_id).room
+        room = room_of(request)
         number, kind = request.path_params["number"], request.path_params["kind"]
         owner = owner_of(request, table_id)
         seat = room.seat_of(owner) if owner is not None else None  # sees its own cards
@@ -121,7 +133,7 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         return error(f"hands download as .phh, .txt or .json, not .{kind}", 404)
 
     async def ledger(request: Request) -> Response:
-        table = runtime_of(request.path_params["table"]).room.table
+        table = room_of(request).table
         return Response(
             table.ledger.csv(table.stacks_by_name()),
             media_type="text/csv",

@@ -61,7 +61,11 @@ def command_for(
     if isinstance(message, protocol.Remove):
         return {"kind": "remove", "seat": message.seat - 1}
     if isinstance(message, protocol.AddBot):
+        if message.seat is None:
+            raise IllegalActionError("add_bot: say which seat the bot takes")
         return bot_sits(room, message.seat - 1, message.kind)
+    if kind in ("register", "unregister", "watch"):
+        raise IllegalActionError(f"{kind}: this is for multi-table tournaments; here, take a seat")
     if kind in STATUS_CHANGES:
         allowed, new = STATUS_CHANGES[kind]
         if room.status not in allowed:
@@ -74,16 +78,27 @@ def command_for(
 
 def bot_sits(room: Room, seat: int, kind: str) -> Command:
     """A bot takes ``seat`` with the largest buy-in, under a name nobody uses yet."""
-    taken = {p.name for p in room.table.seats if p is not None}
-    name = next((n for n in BOT_NAMES if n not in taken), f"Bot {seat + 1}")
+    name = free_bot_name({p.name for p in room.table.seats if p is not None})
     return {"kind": "sit", "seat": seat, "name": name, "bot": kind,
             "buy_in": room.options.buy_in_range[1]}  # fmt: skip
+
+
+def free_bot_name(taken: set[str]) -> str:
+    """The first of Ada, Bolt, ..., Jet, Ada 2, Bolt 2, ... that nobody uses yet (in any
+    letter case)."""
+    taken = {name.casefold() for name in taken}
+    for round_ in range(len(taken) // len(BOT_NAMES) + 1):
+        for name in BOT_NAMES:
+            candidate = f"{name} {round_ + 1}" if round_ else name
+            if candidate.casefold() not in taken:
+                return candidate
+    raise AssertionError("unreachable: more names were tried than are taken")
 
 
 def _sit(room: Room, owner: str | None, message: protocol.Sit) -> Command:
     if owner is None:
         raise IllegalActionError("open the table's page (or ask /identity) to get a seat")
-    buy_in = room.options.starting_stack if room.sit_and_go else message.buy_in
+    buy_in = room.options.starting_stack if room.tournament else message.buy_in
     sit = {"seat": message.seat - 1, "name": message.name.strip(), "buy_in": buy_in,
            "owner": owner}  # fmt: skip
     if owner == room.host or not room.options.seat_approval:

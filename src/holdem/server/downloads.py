@@ -33,13 +33,15 @@ def finished_hand(room: Room, number: int) -> PlayedHand:
 
 def hand_list(room: Room) -> list[dict[str, Any]]:
     base = f"/api/tables/{room.id}/hands"
+    # A tournament's tables each number their hands from 1: the table is in the query.
+    query = f"?table={room.number}" if room.number else ""
     return [
         {
             "number": p.number,
             "commitment": room.deals[p.number].commitment,
-            "phh": f"{base}/{p.number}.phh",
-            "text": f"{base}/{p.number}.txt",
-            "proof": f"{base}/{p.number}.json",
+            "phh": f"{base}/{p.number}.phh{query}",
+            "text": f"{base}/{p.number}.txt{query}",
+            "proof": f"{base}/{p.number}.json{query}",
         }
         for p in room.table.history
         if p.number in room.deals
@@ -57,6 +59,7 @@ def phh(room: Room, number: int, viewer_seat: int | None) -> str:
         private=False,
         viewer=viewer,
         hand=number,
+        **({"table": room.number, "event": room.options.name} if room.number else {}),
     )
     return dumps(record)
 

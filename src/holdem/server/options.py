@@ -13,6 +13,7 @@ from holdem.table import TableSettings
 from holdem.table.settings import NewPlayerRule
 
 BotKind = Literal["random", "caller", "tag", "mc"]
+MAX_ENTRANTS = 100
 
 
 class TableOptions(BaseModel):
@@ -32,11 +33,13 @@ class TableOptions(BaseModel):
     action_seconds: float = Field(30.0, ge=0.05, le=600)
     time_bank_seconds: float = Field(60.0, ge=0, le=3600)
     seat_approval: bool = True
-    bots: list[BotKind] = Field(default_factory=list, max_length=9)
+    bots: list[BotKind] = Field(default_factory=list, max_length=MAX_ENTRANTS - 1)
     bot_think_seconds: float = Field(1.0, ge=0, le=30)
     between_hands_seconds: float = Field(3.0, ge=0, le=60)
-    # A sit & go instead of a cash game: it starts when every seat is taken.
-    mode: Literal["cash", "sng"] = "cash"
+    # A sit & go (one table, it starts when every seat is taken) or a multi-table
+    # tournament (players register; the draw seats them at tables of ``seats``).
+    mode: Literal["cash", "sng", "mtt"] = "cash"
+    max_players: int = Field(18, ge=2, le=MAX_ENTRANTS)  # a multi-table tournament's field
     starting_stack: int = Field(1500, ge=1, le=100_000_000)
     structure_preset: Literal["home"] = "home"
     level_minutes: float | None = Field(None, gt=0, le=120)
@@ -44,7 +47,11 @@ class TableOptions(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> TableOptions:
-        if len(self.bots) >= self.seats:
+        if self.multi_table and len(self.bots) >= self.max_players:
+            raise ValueError(
+                f"{len(self.bots)} bots leave no place free in a field of {self.max_players}"
+            )
+        if not self.multi_table and len(self.bots) >= self.seats:
             raise ValueError(
                 f"{len(self.bots)} bots leave no seat free at a {self.seats}-seat table"
             )
@@ -61,10 +68,21 @@ class TableOptions(BaseModel):
         return self.mode == "sng"
 
     @property
+    def multi_table(self) -> bool:
+        return self.mode == "mtt"
+
+    @property
+    def tournament(self) -> bool:
+        return self.mode != "cash"
+
+    @property
     def buy_in_range(self) -> tuple[int, int]:
-        """A sit & go's players all start with the same stack."""
+        """A sit & go's players all start with the same stack; a multi-table tournament's
+        player moving table brings any stack up to every chip in play."""
         if self.sit_and_go:
             return self.starting_stack, self.starting_stack
+        if self.multi_table:
+            return 1, self.starting_stack * self.max_players
         return self.min_buy_in, self.max_buy_in
 
     def settings(self) -> TableSettings:

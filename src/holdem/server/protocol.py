@@ -81,7 +81,17 @@ class Remove(Message):
 class AddBot(Message):
     type: Literal["add_bot"]
     kind: BotKind
-    seat: int = Field(ge=1, le=10)
+    seat: int | None = Field(None, ge=1, le=10)  # a tournament's bot registers: no seat
+
+
+class Register(Message):
+    type: Literal["register"]
+    name: str = Field(min_length=1, max_length=24)
+
+
+class Watch(Message):
+    type: Literal["watch"]
+    table: int = Field(ge=0, le=1000)
 
 
 class Simple(Message):
@@ -98,16 +108,29 @@ class Simple(Message):
         "end",
         "void",
         "ping",
+        "unregister",
     ]
 
 
 ClientMessage = Annotated[
-    Sit | Act | TopUp | RunTwice | Chat | Coach | RequestAnswer | Adjust | Remove | AddBot | Simple,
+    Sit
+    | Act
+    | TopUp
+    | RunTwice
+    | Chat
+    | Coach
+    | RequestAnswer
+    | Adjust
+    | Remove
+    | AddBot
+    | Register
+    | Watch
+    | Simple,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Who may send what: anyone, a seated player, the host.
-OPEN_TYPES = ("sit", "chat", "coach", "ping")
+OPEN_TYPES = ("sit", "chat", "coach", "ping", "register", "unregister", "watch")
 SEAT_TYPES = ("leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act")
 HOST_TYPES = (
     "start",

@@ -19,17 +19,17 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
+from holdem.server.online_tournament import OnlineTournament
 from holdem.server.options import TableOptions
-from holdem.server.sit_and_go import SitAndGo
 from holdem.table import PlayedHand, Table
 from holdem.terminal.narrate import Cast, narrate
-from holdem.tournament.sim import level_settings, take_out_busted
+from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
 
 Command = dict[str, Any]
 STATUS_MOVES = {  # a status -> the statuses it may follow
@@ -51,6 +51,30 @@ class RestoreError(HoldemError):
     """A stored command log that no longer replays: the store was edited or is damaged."""
 
 
+class Logged(Protocol):
+    """A state that changes only by the commands of its log: a room, a tournament."""
+
+    id: str
+    version: int
+
+    def apply(self, command: Command) -> None: ...
+
+
+L = TypeVar("L", bound=Logged)
+
+
+def replayed(state: L, log: list[Command]) -> L:
+    """``state`` with every command of a stored log applied again, in order."""
+    for seq, command in enumerate(log, start=1):
+        try:
+            state.apply(command)
+        except HoldemError as error:
+            raise RestoreError(
+                f"{state.id}: stored command {seq} ({command.get('kind')}) does not replay: {error}"
+            ) from None
+    return state
+
+
 @dataclass(frozen=True)
 class SeatRequest:
     id: str
@@ -61,6 +85,15 @@ class SeatRequest:
 
 
 @dataclass(frozen=True)
+class Entrant:
+    """A tournament player: a person (the hash of their token) or a bot (its kind)."""
+
+    name: str
+    owner: str | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
 class ChatLine:
     name: str
     text: str
@@ -68,8 +101,19 @@ class ChatLine:
 
 
 class Room:
-    def __init__(self, table_id: str, options: TableOptions, host: str) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        options: TableOptions,
+        host: str,
+        *,
+        tournament: OnlineTournament | None = None,
+        number: int | None = None,
+    ) -> None:
+        """A cash table, a sit & go's table, or (given the ``tournament`` they share and
+        its ``number``) one table of a multi-table tournament."""
         self.id = table_id
+        self.number = number
         self.options = options
         self.host = host  # the hash of the host's token
         self.table = Table(options.settings())
@@ -86,8 +130,11 @@ class Room:
         self.hand_over_at = 0.0  # when the last hand ended (or the game began)
         self.version = 0  # the number of commands applied
         self.view_cache: dict[str, Any] = {}  # parts of the state kept between changes (views)
-        self.sit_and_go = SitAndGo.create(options) if options.sit_and_go else None
-        if self.sit_and_go is not None:
+        self._runs_clock = tournament is None  # a table of several leaves it to the tournament
+        if tournament is None and options.sit_and_go:
+            tournament = OnlineTournament.create(options)
+        self.tournament = tournament
+        if self.tournament is not None:
             self._use_level(0)
         self._events_logged = 0
         self._settled: PlayedHand | None = None  # the last hand a sit & go counted busts in
@@ -95,16 +142,7 @@ class Room:
     @classmethod
     def from_log(cls, table_id: str, options: TableOptions, host: str, log: list[Command]) -> Room:
         """The room a stored log describes: every command applied again, in order."""
-        room = cls(table_id, options, host)
-        for seq, command in enumerate(log, start=1):
-            try:
-                room.apply(command)
-            except IllegalActionError as error:
-                raise RestoreError(
-                    f"table {table_id}: stored command {seq} ({command.get('kind')}) "
-                    f"does not replay: {error}"
-                ) from None
-        return room
+        return replayed(cls(table_id, options, host), log)
 
     # -- applying commands ---------------------------------------------------------------
 
@@ -114,18 +152,46 @@ class Room:
             raise IllegalActionError(f"unknown command {command['kind']!r}")
         if self.status == "ended" and command["kind"] != "chat":
             raise IllegalActionError("the game has ended")
-        if self.sit_and_go is not None and command["kind"] in CASH_GAME_ONLY:
+        if self.tournament is not None and command["kind"] in CASH_GAME_ONLY:
             raise IllegalActionError(CASH_GAME_ONLY[command["kind"]])
         handler(command)
+        self._changed(command)
+
+    def _changed(self, command: Command) -> None:
         self.version += 1
         self._log_new_events(command)
-        if self.sit_and_go is not None:
+        if self.tournament is not None:
             self._count_busts(command["at"])
         self._forget_empty_seats()
 
+    # -- a multi-table tournament's moves (its log holds them: see multi_table.py) -----------
+
+    def seat_entrant(self, seat: int, entrant: Entrant, stack: int, bank: float, at: float) -> None:
+        """``entrant`` takes ``seat`` with ``stack`` chips, dealt in from the next hand."""
+        self.table.sit(seat, entrant.name, stack)
+        deal_in_now(self.table, seat)
+        if entrant.bot is not None:
+            self.bots[seat] = entrant.bot
+        elif entrant.owner is not None:
+            self.owners[seat] = entrant.owner
+        self.banks[seat] = bank
+        self._changed({"kind": "seat", "at": at})
+
+    def unseat(self, seat: int, at: float) -> tuple[Entrant, int, float]:
+        """Take the player in ``seat`` away between hands: who, their chips, their bank."""
+        player = self.table.player(seat)
+        played = self.table.current
+        if self.hand_in_progress and played is not None and seat in played.seat_of:
+            raise IllegalActionError(f"{player.name} is in a hand: they move once it is over")
+        entrant = Entrant(player.name, self.owners.get(seat), self.bots.get(seat))
+        left = (entrant, player.stack, self.banks.get(seat, 0.0))
+        self.table.leave(seat)
+        self._changed({"kind": "unseat", "at": at})
+        return left
+
     def _sit(self, c: Command) -> None:
         seat = c["seat"]
-        if self.sit_and_go is not None and self.status != "waiting":
+        if self.tournament is not None and self.status != "waiting":
             raise IllegalActionError("the sit & go has begun: seats are taken before it starts")
         if c.get("owner") in self.owners.values():
             raise IllegalActionError("you already have a seat at this table")
@@ -135,7 +201,7 @@ class Room:
         else:
             self.owners[seat] = c["owner"]
         self.banks[seat] = self.options.time_bank_seconds
-        self._note(f"{c['name']} sits in seat {seat + 1} with {c['buy_in']}")
+        self.note(f"{c['name']} sits in seat {seat + 1} with {c['buy_in']}")
 
     def _request(self, c: Command) -> None:
         owner = c["owner"]
@@ -145,7 +211,7 @@ class Room:
             raise IllegalActionError("you have already asked for a seat: wait for the host")
         self.table.check_sit(c["seat"], c["name"], c["buy_in"])
         self.requests[c["id"]] = SeatRequest(c["id"], owner, c["seat"], c["name"], c["buy_in"])
-        self._note(f"{c['name']} asks for seat {c['seat'] + 1}")
+        self.note(f"{c['name']} asks for seat {c['seat'] + 1}")
 
     def _approve(self, c: Command) -> None:
         request = self._request_named(c["id"])
@@ -162,14 +228,14 @@ class Room:
     def _refuse(self, c: Command) -> None:
         request = self._request_named(c["id"])
         del self.requests[request.id]
-        self._note(f"The host refuses {request.name}'s request")
+        self.note(f"The host refuses {request.name}'s request")
 
     def _leave(self, c: Command) -> None:
-        if self.sit_and_go is not None and self.status != "waiting":
+        if self.tournament is not None and self.status != "waiting":
             raise IllegalActionError("a sit & go cannot be left once it has begun")
         name = self._name(c["seat"])
         self.table.leave(c["seat"])
-        self._note(f"{name} leaves" + (" after this hand" if self._seat_taken(c["seat"]) else ""))
+        self.note(f"{name} leaves" + (" after this hand" if self._seat_taken(c["seat"]) else ""))
 
     def _remove(self, c: Command) -> None:
         seat = c["seat"]
@@ -178,34 +244,34 @@ class Room:
         # From now nobody acts for the seat: its turns in this hand time out at once.
         self.owners.pop(seat, None)
         self.bots.pop(seat, None)
-        self._note(f"The host removes {name}")
+        self.note(f"The host removes {name}")
 
     def _sit_out(self, c: Command) -> None:
         self.table.sit_out(c["seat"])
         if c.get("away"):
             self.away.add(c["seat"])
-        self._note(f"{self._name(c['seat'])} sits out")
+        self.note(f"{self._name(c['seat'])} sits out")
 
     def _sit_in(self, c: Command) -> None:
         self.table.sit_in(c["seat"])
         self.away.discard(c["seat"])
-        self._note(f"{self._name(c['seat'])} is back")
+        self.note(f"{self._name(c['seat'])} is back")
 
     def _top_up(self, c: Command) -> None:
         self.table.top_up(c["seat"], c["amount"])
         later = " after this hand" if self.table.player(c["seat"]).top_up_after else ""
-        self._note(f"{self._name(c['seat'])} adds {c['amount']}{later}")
+        self.note(f"{self._name(c['seat'])} adds {c['amount']}{later}")
 
     def _adjust(self, c: Command) -> None:
         self.table.adjust(c["seat"], c["change"])
-        self._note(f"The host adjusts {self._name(c['seat'])}'s stack by {c['change']:+d}")
+        self.note(f"The host adjusts {self._name(c['seat'])}'s stack by {c['change']:+d}")
 
     def _run_twice(self, c: Command) -> None:
         self.table.set_run_twice(c["seat"], c["agree"])
 
     def _straddle(self, c: Command) -> None:
         self.table.straddle(c["seat"])
-        self._note(f"{self._name(c['seat'])} will straddle")
+        self.note(f"{self._name(c['seat'])} will straddle")
 
     def _deal(self, c: Command) -> None:
         if self.status != "running":
@@ -215,7 +281,7 @@ class Room:
             salts=tuple(bytes.fromhex(salt) for salt in c["salts"]),
         )
         settings = self.table.settings
-        if self.sit_and_go is not None:
+        if self.tournament is not None:
             self._use_level(c["level"])
         try:
             self.table.start_hand(Deck(commitment.order))
@@ -232,7 +298,7 @@ class Room:
         who = (
             f"{dealer.name} has the button" if dealer else f"the button is dead (seat {button + 1})"
         )
-        self._note(f"Hand #{self.table.current.number}: {who}")
+        self.note(f"Hand #{self.table.current.number}: {who}")
 
     def _act(self, c: Command) -> None:
         if self.status == "paused":
@@ -242,7 +308,7 @@ class Room:
         if "bank" in c:
             self.banks[c["seat"]] = c["bank"]
         if c.get("timeout"):
-            self._note(f"{self._name(c['seat'])} ran out of time")
+            self.note(f"{self._name(c['seat'])} ran out of time")
 
     def _void(self, c: Command) -> None:
         self.table.void_hand(c.get("reason", "voided by the host"))
@@ -251,8 +317,8 @@ class Room:
         status = c["status"]
         if self.status not in STATUS_MOVES.get(status, ()):
             raise IllegalActionError(f"the game is {self.status}: it cannot become {status}")
-        sng = self.sit_and_go
-        if sng is not None:
+        sng = self.tournament
+        if sng is not None and self._runs_clock:
             if status == "running" and self.status == "waiting":
                 players = [p.name for p in self.table.seats if p is not None]
                 if len(players) < 2:
@@ -269,7 +335,7 @@ class Room:
                 if player is not None:
                     self.table.leave(seat)
         self.status = status
-        self._note(f"The game {'begins' if status == 'running' else 'is ' + status}")
+        self.note(f"The game {'begins' if status == 'running' else 'is ' + status}")
 
     def _chat(self, c: Command) -> None:
         self.chat.append(ChatLine(c["name"], c["text"], c["at"]))
@@ -297,13 +363,13 @@ class Room:
 
     def _use_level(self, index: int) -> None:
         """A sit & go's blinds and big-blind ante for the hands of level ``index``."""
-        assert self.sit_and_go is not None
-        self.table.settings = level_settings(self.table.settings, self.sit_and_go.levels[index])
+        assert self.tournament is not None
+        self.table.settings = level_settings(self.table.settings, self.tournament.levels[index])
 
     def _count_busts(self, at: float) -> None:
         """After each hand of a sit & go: who went out (R44), and whether it is over."""
         played = self.table.current
-        sng = self.sit_and_go
+        sng = self.tournament
         if sng is None or played is None or played is self._settled or not played.hand.is_over:
             return
         self._settled = played
@@ -311,12 +377,13 @@ class Room:
             return  # voided: every chip went back
         for name in sng.eliminate(take_out_busted(self.table, played), played.number):
             assert sng.standings is not None
-            self._note(f"{name} finishes in place {sng.standings.place_of(name)}")
+            self.note(f"{name} finishes in place {sng.standings.place_of(name)}")
         if sng.over:
             self.status = "ended"
             sng.pause(at)  # the clock stops with the last hand
             winner = sng.standings.finishing_order()[0] if sng.standings else ""
-            self._note(f"{winner} wins the sit & go")
+            event = "sit & go" if self.options.sit_and_go else "tournament"
+            self.note(f"{winner} wins the {event}")
 
     def _request_named(self, request_id: str) -> SeatRequest:
         request = self.requests.get(request_id)
@@ -338,7 +405,8 @@ class Room:
                 self.banks.pop(seat, None)
                 self.away.discard(seat)
 
-    def _note(self, text: str) -> None:
+    def note(self, text: str) -> None:
+        """A line in the table's log, under the hand it follows."""
         self.log.append((self.table.hands_played, text))
 
     def _log_new_events(self, command: Command) -> None:

@@ -28,7 +28,7 @@ from holdem.fairness import ShuffleCommitment
 from holdem.server import protocol
 from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
-from holdem.server.room import Command, Room
+from holdem.server.room import Command, Logged, Room
 from holdem.server.store import Store
 from holdem.server.views import EncodedStates, Json, public_state
 
@@ -85,23 +85,21 @@ class Job:
     run: Callable[[], Awaitable[None]]
 
 
-class TableRuntime:
-    def __init__(self, room: Room, store: Store) -> None:
-        self.room = room
+class Runtime:
+    """What a table and a multi-table tournament share: the lock every change is made
+    under, a clock task that runs the next job when it is due, and reading messages."""
+
+    kind = "table"  # in sentences: "the table could not save that"
+
+    def __init__(self, name: str, store: Store, lock: asyncio.Lock | None = None) -> None:
+        self.name = name
         self.store = store
-        self.clients: set[Client] = set()
-        self.lock = asyncio.Lock()
-        self._bots: dict[int, Bot] = {}
-        self._turn: tuple[int, int, int] | None = None  # (hand, events, seat) of the decision
-        self._turn_started = time.time()
+        self.lock = lock or asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._after_change()
-
-    # -- the life of the table -------------------------------------------------------------
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._keep_time(), name=f"table {self.room.id}")
+        self._task = asyncio.create_task(self._keep_time(), name=self.name)
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -109,23 +107,106 @@ class TableRuntime:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
+    def _next_job(self) -> Job | None:
+        raise NotImplementedError
+
+    async def _handle(self, client: Client, message: ClientMessage) -> None:
+        raise NotImplementedError
+
+    async def commit(
+        self, state: Logged, command: Command, restore: Callable[[list[Command]], None]
+    ) -> None:
+        """Store ``command``, just applied to ``state``. If the store refuses it, the state is
+        ahead of the store: ``restore`` goes back to what the store holds."""
+        try:
+            await self.store.append(state.id, state.version, command)
+        except Exception as error:
+            restore(await self.store.load_log(state.id))
+            raise StoreError(
+                f"the {self.kind} could not save that ({type(error).__name__}): nothing "
+                "changed, try again"
+            ) from error
+
+    async def _keep_time(self) -> None:
+        while True:
+            job = self._next_job()
+            self._wake.clear()
+            delay = None if job is None else max(0.0, job.when - time.time())
+            if delay is None or delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+                    continue  # something changed: look again
+            async with self.lock:
+                now = self._next_job()
+                if job is None or now is None or now.key != job.key:
+                    continue
+                try:
+                    await job.run()
+                except HoldemError:
+                    continue  # a refused job changed nothing; the next look decides again
+
+    async def receive(self, client: Client, text: str) -> None:
+        """One message from a client: a change, or an error to that client alone."""
+        ref = None
+        try:
+            if not client.within_rate():
+                raise protocol.ProtocolError(
+                    f"too many messages: at most {RATE_PER_SECOND} a second"
+                )
+            message = protocol.parse_message(text)
+            ref = message.ref
+            await self._handle(client, message)
+            if message.type == "act":
+                client.refund()  # the game paces accepted moves: only the rest is limited
+        except HoldemError as error:
+            client.send({"v": 1, "type": "error", "message": str(error), "ref": ref})
+
+
+class TableRuntime(Runtime):
+    def __init__(self, room: Room, store: Store, lock: asyncio.Lock | None = None) -> None:
+        super().__init__(f"table {room.id}", store, lock)
+        self.room = room
+        self.clients: set[Client] = set()
+        self._bots: dict[int, Bot] = {}
+        self._turn: tuple[int, int, int] | None = None  # (hand, events, seat) of the decision
+        self._turn_started = time.time()
+        self.after_change()
+
+    # -- the life of the table -------------------------------------------------------------
+
     async def execute(self, command: Command) -> None:
         """Apply, store, then tell everyone. The caller holds the lock."""
         command["at"] = time.time()
         self.room.apply(command)
-        try:
-            await self.store.append(self.room.id, self.room.version, command)
-        except Exception as error:
-            # The room is ahead of the store: go back to what the store holds.
-            room = self.room
-            log = await self.store.load_log(room.id)
-            self.room = Room.from_log(room.id, room.options, room.host, log)
-            raise StoreError(
-                f"the table could not save that ({type(error).__name__}): nothing changed, "
-                "try again"
-            ) from error
-        self._after_change()
+        await self.commit(self.room, command, self._restore)
+        self.after_change()
         self.broadcast()
+
+    def _restore(self, log: list[Command]) -> None:
+        room = self.room
+        self.room = Room.from_log(room.id, room.options, room.host, log)
+
+    # -- the lobby and downloads ------------------------------------------------------------
+
+    def room_at(self, number: int | None) -> Room:
+        if number is not None:
+            raise LookupError("this table is not one of a tournament's: ask without ?table=")
+        return self.room
+
+    def summary(self) -> Json:
+        room = self.room
+        return {
+            "id": room.id,
+            "name": room.options.name,
+            "structure": room.options.structure,
+            # A sit & go's blinds are those in force now (they rise on its clock).
+            "small_blind": room.table.settings.small_blind,
+            "big_blind": room.table.settings.big_blind,
+            "seats": room.options.seats,
+            "players": sum(1 for s in room.table.seats if s is not None),
+            "status": room.status,
+            "mode": room.options.mode,
+        }
 
     # -- clients ---------------------------------------------------------------------------
 
@@ -155,48 +236,40 @@ class TableRuntime:
             self.clients.discard(client)
             self.broadcast()  # the seat shows as disconnected
 
-    async def receive(self, client: Client, text: str) -> None:
-        """One message from a client: a change, or an error to that client alone."""
-        ref = None
-        try:
-            if not client.within_rate():
-                raise protocol.ProtocolError(
-                    f"too many messages: at most {RATE_PER_SECOND} a second"
-                )
-            message = protocol.parse_message(text)
-            ref = message.ref
-            await self._handle(client, message)
-            if message.type == "act":
-                client.refund()  # the game paces accepted moves: only the rest is limited
-        except HoldemError as error:
-            client.send({"v": 1, "type": "error", "message": str(error), "ref": ref})
-
     async def _handle(self, client: Client, message: ClientMessage) -> None:
-        kind = message.type
-        if kind == "ping":
-            client.send({"v": 1, "type": "pong"})
-            return
-        if kind == "coach":
-            assert isinstance(message, protocol.Coach)
-            client.coach, client.coached = message.on, None
-            self._coach(client)
+        if self.answer_directly(client, message):
             return
         async with self.lock:
-            turn = None
-            if self._turn is not None:
-                turn = TurnClock(self._turn[2], time.time() - self._turn_started)
-            await self.execute(command_for(self.room, client.owner, message, turn))
+            await self.execute(command_for(self.room, client.owner, message, self.turn_clock()))
+
+    def answer_directly(self, client: Client, message: ClientMessage) -> bool:
+        """Answer the messages that change nothing at the table (ping, coach)."""
+        if message.type == "ping":
+            client.send({"v": 1, "type": "pong"})
+            return True
+        if isinstance(message, protocol.Coach):
+            client.coach, client.coached = message.on, None
+            self._coach(client)
+            return True
+        return False
+
+    def turn_clock(self) -> TurnClock | None:
+        if self._turn is None:
+            return None
+        return TurnClock(self._turn[2], time.time() - self._turn_started)
 
     # -- telling clients ------------------------------------------------------------------
 
     def broadcast(self) -> None:
-        connected = {c.owner for c in self.clients if c.owner is not None}
-        public = public_state(self.room, connected, self.deadline, time.time())
-        states = EncodedStates(public, self.room)
+        states = self._states(time.time())
         for client in self.clients:
             client.send_text(states.text_for(client.owner))
             if client.coach:
                 self._coach(client)
+
+    def _states(self, now: float) -> EncodedStates:
+        connected = {c.owner for c in self.clients if c.owner is not None}
+        return EncodedStates(public_state(self.room, connected, self.deadline, now), self.room)
 
     def _coach(self, client: Client) -> None:
         """The coach's numbers for a client whose turn it is (only its own cards), once per
@@ -253,7 +326,7 @@ class TableRuntime:
         options = self.room.options
         return self._turn_started + options.action_seconds + self.room.banks.get(seat, 0.0)
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
         room = self.room
         seat = room.table.seat_to_act
         played = room.table.current
@@ -267,7 +340,7 @@ class TableRuntime:
 
     def _next_job(self) -> Job | None:
         room = self.room
-        if room.status == "waiting" and room.sit_and_go is not None:
+        if room.status == "waiting" and room.tournament is not None:
             if all(seat is not None for seat in room.table.seats):  # a sit & go starts when full
                 return Job(time.time(), ("start", room.version), self._start)
             return None
@@ -293,24 +366,6 @@ class TableRuntime:
         assert deadline is not None
         return Job(deadline, ("timeout", self._turn), self._time_out)
 
-    async def _keep_time(self) -> None:
-        while True:
-            job = self._next_job()
-            self._wake.clear()
-            delay = None if job is None else max(0.0, job.when - time.time())
-            if delay is None or delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), delay)
-                    continue  # something changed: look again
-            async with self.lock:
-                now = self._next_job()
-                if job is None or now is None or now.key != job.key:
-                    continue
-                try:
-                    await job.run()
-                except HoldemError:
-                    continue  # a refused job changed nothing; the next look decides again
-
     async def _deal(self) -> None:
         order = secrets.SystemRandom().sample(range(52), 52)
         commitment = ShuffleCommitment.new(tuple(Card(code) for code in order))
@@ -319,8 +374,8 @@ class TableRuntime:
             "order": order,
             "salts": [s.hex() for s in commitment.salts],
         }
-        if self.room.sit_and_go is not None:
-            command["level"] = self.room.sit_and_go.level_index(time.time())
+        if self.room.tournament is not None:
+            command["level"] = self.room.tournament.level_index(time.time())
         await self.execute(command)
 
     async def _start(self) -> None:
@@ -361,7 +416,7 @@ class TableRuntime:
         await self.execute(
             {"kind": "act", "seat": seat, "action": action, "timeout": True, "bank": 0.0}
         )
-        if self.room.sit_and_go is not None:
+        if self.room.tournament is not None:
             return  # a tournament player who is away is blinded, not sat out
         owner = self.room.owners.get(seat)
         if owner is not None and owner not in {c.owner for c in self.clients}:

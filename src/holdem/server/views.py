@@ -33,12 +33,12 @@ def cards(hand: tuple[Card | None, ...] | list[Card] | tuple[Card, ...] | None) 
 
 TABLE_FIELDS = {"name", "structure", "small_blind", "big_blind", "ante", "ante_kind", "seats",
                 "min_buy_in", "max_buy_in", "straddles", "run_it_twice", "action_seconds",
-                "time_bank_seconds", "mode", "starting_stack"}  # fmt: skip
+                "time_bank_seconds", "mode", "starting_stack", "max_players"}  # fmt: skip
 
 
 def public_state(room: Room, connected: set[str], deadline: float | None, now: float) -> Json:
     """Everything at the table that every client may see."""
-    sng = room.sit_and_go
+    sng = room.tournament
     table = room.table
     last = table.history[-1] if table.history else None
     stacks = table.stacks_by_name()
@@ -89,7 +89,8 @@ def _remember(room: Room, part: str, key: object, build: Callable[[], Any]) -> A
 
 
 def _table(room: Room) -> Json:
-    return {"id": room.id, **room.options.model_dump(include=TABLE_FIELDS)}
+    """The options; a tournament's table also has its ``number`` (0: the lobby)."""
+    return {"id": room.id, "number": room.number, **room.options.model_dump(include=TABLE_FIELDS)}
 
 
 def state_for(public: Json, room: Room, owner: str | None) -> Json:
@@ -128,9 +129,13 @@ class EncodedStates:
     the same thing (spectators) share one text.
     """
 
-    def __init__(self, public: Json, room: Room) -> None:
+    def __init__(
+        self, public: Json, room: Room, about: Callable[[str], Json | None] | None = None
+    ) -> None:
+        """``about(owner)``: more for a client's ``you`` (a tournament's entrant), if any."""
         self.public = public
         self.room = room
+        self.about = about
         self._shared = ",".join(
             f'"{key}":{_encoded(room, key, value)}'
             for key, value in public.items()
@@ -149,8 +154,11 @@ class EncodedStates:
                 self._seats if state["seats"] is self.public["seats"] else _dumps(state["seats"])
             )
             hand = self._hand if state["hand"] is self.public["hand"] else _dumps(state["hand"])
+            you = state["you"]
+            if key is not None and self.about is not None:
+                you = {**you, **(self.about(key) or {})}
             text = (
-                f'{{{self._shared},"you":{_dumps(state["you"])},'
+                f'{{{self._shared},"you":{_dumps(you)},'
                 f'"requests":{_dumps(state["requests"])},"seats":{seats},"hand":{hand}}}'
             )
             self._texts[key] = text
@@ -163,6 +171,7 @@ class EncodedStates:
             owner == room.host
             or room.seat_of(owner) is not None
             or (room.request_of(owner) is not None)
+            or (self.about is not None and self.about(owner) is not None)
         )
 
 

@@ -133,7 +133,7 @@ def simulate_tournament(
         tables[number] = Table(base, rng=random.Random(f"{seed}-table-{number}"))
         for seat, player in seats.items():
             tables[number].sit(seat, player, stack)
-            _deal_in_now(tables[number], seat)
+            deal_in_now(tables[number], seat)
     standings = Standings(ids)
     total = players * stack
     conserved = True
@@ -242,7 +242,7 @@ def level_settings(base: TableSettings, level: Blinds) -> TableSettings:
     )
 
 
-def _deal_in_now(table: Table, seat: int) -> None:
+def deal_in_now(table: Table, seat: int) -> None:
     """A tournament player is dealt in at once, owing nothing: the cash-game waiting and
     missed-blind rules (R38) do not apply; ``seating`` chose the seat so that the big
     blind comes to the player as soon as it can."""
@@ -285,7 +285,7 @@ def _apply(tables: dict[int, Table], moves: Sequence[Move]) -> None:
         chips = seated.stack
         source.leave(move.from_seat)
         tables[move.to_table].sit(move.to_seat, move.player, chips)
-        _deal_in_now(tables[move.to_table], move.to_seat)
+        deal_in_now(tables[move.to_table], move.to_seat)
 
 
 def _history(

@@ -1,5 +1,7 @@
-"""A sit & go at a cardroom table: it starts when every seat is taken, the blinds rise on
-the clock, and players go out (R44) until one holds every chip.
+"""A tournament in the cardroom: its clock, its standings and its prizes, shared by its
+table (a sit & go, which starts when every seat is taken) or its tables (a multi-table
+tournament, see multi_table.py). The blinds rise on the clock, and players go out (R44)
+until one holds every chip.
 
 Online play has no breaks: the blind levels of the structure follow one another, each
 for its minutes (or for ``level_minutes`` when the table sets one). Time paused by the
@@ -20,22 +22,23 @@ from holdem.tournament.structure import Level, Structure, preset
 
 
 @dataclass
-class SitAndGo:
+class OnlineTournament:
     structure: Structure
     levels: tuple[Level, ...]
     level_seconds: tuple[float, ...]
     prize_per_player: int
+    kind: str  # "sng" or "mtt"
     entrants: list[str] = field(default_factory=list)
     standings: Standings | None = None
     clock: Clock | None = None  # from the start: time played, pauses excluded
 
     @classmethod
-    def create(cls, options: TableOptions) -> SitAndGo:
+    def create(cls, options: TableOptions) -> OnlineTournament:
         structure = preset(options.structure_preset)
         levels = structure.blind_levels
         minutes = options.level_minutes
         seconds = tuple(60.0 * (minutes if minutes is not None else lv.minutes) for lv in levels)
-        return cls(structure, levels, seconds, options.prize_per_player)
+        return cls(structure, levels, seconds, options.prize_per_player, options.mode)
 
     # -- the clock --------------------------------------------------------------------------
 
@@ -102,7 +105,7 @@ class SitAndGo:
                 prize = prizes[place - 1] if place <= len(prizes) else 0
                 finishing.append({"place": place, "name": name, "prize": prize})
         return {
-            "kind": "sng",
+            "kind": self.kind,
             "level": index + 1,
             "small_blind": level.small_blind,
             "big_blind": level.big_blind,
