@@ -64,3 +64,48 @@ def test_a_killed_server_comes_back_with_the_hand_in_progress(database: str) -> 
         log = server.log_text()
         assert host_token not in log and ben_token not in log
         http.close()
+
+
+def test_a_killed_server_comes_back_with_every_table_of_a_tournament(database: str) -> None:
+    with ServerProcess(database) as server:
+        http = httpx.Client(base_url=server.url, timeout=10)
+        options = {"name": "Crash MTT", "mode": "mtt", "seats": 3, "max_players": 6,
+                   "bots": ["caller"] * 5, "level_minutes": 60, **FAST}  # fmt: skip
+        created = http.post("/api/tables", json=options).json()
+        table_id = created["id"]
+        ben_token = http.post(f"/api/tables/{table_id}/identity").json()["token"]
+        ben = Player(server.port, table_id, ben_token)
+        ben.send(type="register", name="Ben")  # the sixth: it starts
+        while True:
+            state = ben.until(ben.my_turn, timeout=60)
+            if state["hand"]["street"] != "preflop":
+                break
+            ben.act()
+        before = state
+        spectator = Player(server.port, table_id, None)
+        other = 3 - before["tournament"]["table"]
+        spectator.send(type="watch", table=other)
+        elsewhere = spectator.until(lambda s: s["tournament"]["table"] == other)
+
+        server.kill()
+        server.restart()
+
+        ben = Player(server.port, table_id, ben_token)
+        after = ben.next("state")
+        assert after["tournament"]["table"] == before["tournament"]["table"]
+        for key in ("number", "board", "pots", "pot_total", "to_act", "legal", "commitment"):
+            assert after["hand"][key] == before["hand"][key], key
+        assert picture(after) == picture(before)
+        sizes = [(t["table"], t["players"]) for t in after["tournament"]["tables"]]
+        assert sizes == [(t["table"], t["players"]) for t in before["tournament"]["tables"]]
+        assert after["tournament"]["level"] == before["tournament"]["level"]
+        spectator = Player(server.port, table_id, None)
+        spectator.send(type="watch", table=other)
+        again = spectator.until(lambda s: s["tournament"]["table"] == other)
+        assert again["hands_played"] >= elsewhere["hands_played"]
+
+        number = after["hand"]["number"]
+        play_together([ben], lambda s: s["hands_played"] >= number)  # it goes on
+        total = sum(t["players"] for t in ben.state["tournament"]["tables"])
+        assert total == ben.state["tournament"]["players_left"]
+        http.close()

@@ -54,7 +54,7 @@ class MultiTable:
         if kind in TABLE_KINDS:
             self.room(command.get("table", LOBBY)).apply(command)
             if self.tournament.over:
-                self.status = "ended"
+                self.status = self.lobby.status = "ended"
         else:
             handler: Callable[[Command], None] | None = {
                 "register": self._register,
@@ -107,7 +107,7 @@ class MultiTable:
                 self.tournament.resume(at)
             for room in self.live_rooms().values():
                 room.apply({"kind": "status", "status": status, "at": at})
-        self.status = status
+        self.status = self.lobby.status = status
         self.lobby.note(f"The tournament {'begins' if status == 'running' else 'is ' + status}")
 
     def _start(self, draw: dict[str, list[int]], at: float) -> None:

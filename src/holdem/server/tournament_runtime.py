@@ -139,22 +139,26 @@ class TournamentRuntime(Runtime):
     def _seat_clients(self) -> None:
         """Each client to the table it should watch now (a moved player follows)."""
         for client in list(self.watching):
-            number = self._table_for(client)
+            number = self.watching[client] = self._table_for(client)
             for table_number, table in self.tables.items():
                 if table_number != number:
                     table.clients.discard(client)
             self.tables[number].clients.add(client)
 
     def _table_for(self, client: Client) -> int:
+        """A player's own table; else the table watched until now while it is in play (or
+        once the tournament is over); else the lowest table in play; else the lobby."""
         multi = self.multi
         if client.owner is not None:
             own = multi.table_of(client.owner)
             if own is not None:
                 return own
+        current = self.watching[client]
         live = multi.live_rooms()
-        chosen = self.watching[client]
-        if chosen in live or (chosen == LOBBY and not live):
-            return chosen
+        if current in live or (current == LOBBY and not live):
+            return current
+        if multi.status == "ended" and current in multi.rooms:
+            return current
         return min(live, default=LOBBY)
 
     # -- clients ---------------------------------------------------------------------------
