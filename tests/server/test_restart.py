@@ -22,6 +22,15 @@ def chips_in_play(state: Json) -> int:
     return sum(v["stack"] for v in state["seats"]) + (state["hand"] or {}).get("pot_total", 0)
 
 
+def at_a_flop(player: Player) -> Json:
+    """Call to the flop of some hand, then stop there, the player to act."""
+    while True:
+        state = player.until(player.my_turn, timeout=60)
+        if state["hand"]["street"] != "preflop":
+            return state
+        player.act()
+
+
 def test_a_killed_server_comes_back_with_the_hand_in_progress(database: str) -> None:
     with ServerProcess(database) as server:
         http = httpx.Client(base_url=server.url, timeout=10)
@@ -34,13 +43,7 @@ def test_a_killed_server_comes_back_with_the_hand_in_progress(database: str) -> 
         ben.send(type="sit", seat=3, name="Ben", buy_in=150)
         ben.until(lambda s: s["you"]["seat"] == 3)
         host.send(type="start")
-        # Call to the flop of some hand, then stop there, Ben to act.
-        while True:
-            state = ben.until(ben.my_turn, timeout=60)
-            if state["hand"]["street"] != "preflop":
-                break
-            ben.act()
-        before = state
+        before = at_a_flop(ben)
         assert chips_in_play(before) == 550
 
         server.kill()
@@ -76,12 +79,7 @@ def test_a_killed_server_comes_back_with_every_table_of_a_tournament(database: s
         ben_token = http.post(f"/api/tables/{table_id}/identity").json()["token"]
         ben = Player(server.port, table_id, ben_token)
         ben.send(type="register", name="Ben")  # the sixth: it starts
-        while True:
-            state = ben.until(ben.my_turn, timeout=60)
-            if state["hand"]["street"] != "preflop":
-                break
-            ben.act()
-        before = state
+        before = at_a_flop(ben)
         spectator = Player(server.port, table_id, None)
         other = 3 - before["tournament"]["table"]
         spectator.send(type="watch", table=other)
