@@ -101,6 +101,17 @@ def test_r38_new_player_waits_for_the_big_blind():
     assert t.history[-1].blinds.big_blind == 5
 
 
+def test_r38_a_new_player_who_alone_could_play_is_dealt_in_at_once():
+    t = table(names=("Ana", "Ben"), at=(0, 2), new_players=NewPlayerRule.WAIT)
+    play(t)
+    t.leave(2)  # Ben goes; Dan comes, and the big blind is not his for a while
+    t.sit(1, "Dan", 100)
+    assert t.player(1).waiting
+    t.start_hand()  # waiting would leave Ana alone: Dan plays now, owing nothing
+    assert sorted(t.current.seat_of) == [0, 1]
+    assert not t.player(1).waiting and t.hand.pot_total == 3
+
+
 def test_r38_new_player_posts_a_big_blind_at_once():
     t = table(new_players=NewPlayerRule.POST)
     play(t)

@@ -128,8 +128,11 @@ class Runtime:
             ) from error
 
     async def _keep_time(self) -> None:
+        refused: tuple[Any, ...] | None = None  # a job refused waits for the next change
         while True:
             job = self._next_job()
+            if job is not None and job.key == refused:
+                job = None
             self._wake.clear()
             delay = None if job is None else max(0.0, job.when - time.time())
             if delay is None or delay > 0:
@@ -143,7 +146,7 @@ class Runtime:
                 try:
                     await job.run()
                 except HoldemError:
-                    continue  # a refused job changed nothing; the next look decides again
+                    refused = job.key  # it changed nothing: trying again at once would spin
 
     async def receive(self, client: Client, text: str) -> None:
         """One message from a client: a change, or an error to that client alone."""

@@ -188,8 +188,13 @@ class Table:
             self.blinds, active, len(self.seats), dead_button=self.settings.dead_button
         )
         dealt = self._dealt_in(active, blinds)
-        if len(dealt) < 2:  # refused before any seat's flags change
-            raise IllegalActionError("a hand needs two players dealt in")
+        if len(dealt) < 2:
+            # Waiting for the big blind (R38) would stop the game: with nobody else to
+            # play, they come in now owing nothing, as at a table's first hand.
+            for seat in active:
+                player = self._player(seat)
+                player.waiting = player.owes_big = player.owes_small = False
+            dealt = self._dealt_in(active, blinds)
         self._note_missed_blinds(blinds)
         config = self._config(dealt, blinds)
         hand = Hand(config, deck if deck is not None else Deck.shuffled(self.rng), rng=self.rng)
