@@ -125,7 +125,9 @@ class Room:
         self.requests: dict[str, SeatRequest] = {}
         self.deals: dict[int, ShuffleCommitment] = {}  # hand number -> its deck's commitment
         self.dealt_at: dict[int, float] = {}  # hand number -> when it was dealt
+        self.dealt_to: dict[int, tuple[str | None, ...]] = {}  # hand number -> owner by position
         self.log: deque[tuple[int, str]] = deque(maxlen=LOG_LINES)
+        self.lines_logged = 0  # ever: it tells a changed log from an unchanged full one
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
         self.hand_over_at = 0.0  # when the last hand ended (or the game began)
         self.version = 0  # the number of commands applied
@@ -291,6 +293,8 @@ class Room:
         assert self.table.current is not None
         self.deals[self.table.current.number] = commitment
         self.dealt_at[self.table.current.number] = c["at"]
+        seat_of = self.table.current.seat_of
+        self.dealt_to[self.table.current.number] = tuple(self.owners.get(s) for s in seat_of)
         self._events_logged = 0
         button = self.table.button
         assert button is not None
@@ -348,6 +352,12 @@ class Room:
 
     def seat_of(self, owner: str) -> int | None:
         return next((seat for seat, o in self.owners.items() if o == owner), None)
+
+    def position_in(self, number: int, owner: str | None) -> int | None:
+        """The position ``owner`` played in hand ``number``; None if not dealt in (whoever
+        sits in that seat now)."""
+        owners = self.dealt_to.get(number, ())
+        return owners.index(owner) if owner is not None and owner in owners else None
 
     def request_of(self, owner: str) -> SeatRequest | None:
         return next((r for r in self.requests.values() if r.owner == owner), None)
@@ -407,7 +417,11 @@ class Room:
 
     def note(self, text: str) -> None:
         """A line in the table's log, under the hand it follows."""
-        self.log.append((self.table.hands_played, text))
+        self._log_line(self.table.hands_played, text)
+
+    def _log_line(self, hand: int, text: str) -> None:
+        self.log.append((hand, text))
+        self.lines_logged += 1
 
     def _log_new_events(self, command: Command) -> None:
         played = self.table.current
@@ -419,7 +433,7 @@ class Room:
         for event in hand.events[self._events_logged :]:
             line = narrate(event, cast)
             if line is not None:
-                self.log.append((played.number, line.plain))
+                self._log_line(played.number, line.plain)
         self._events_logged = len(hand.events)
         if hand.is_over and command["kind"] in ("deal", "act", "void", "status"):
             self.hand_over_at = command["at"]

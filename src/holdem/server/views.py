@@ -61,7 +61,7 @@ def public_state(room: Room, connected: set[str], deadline: float | None, now: f
         "log": _remember(
             room,
             "log",
-            (len(room.log), id(room.log[-1]) if room.log else None),
+            room.lines_logged,
             lambda: [{"hand": number, "text": text} for number, text in room.log],
         ),
         "chat": [{"name": c.name, "text": c.text, "at": int(c.at * 1000)} for c in room.chat],
