@@ -295,3 +295,34 @@ def test_another_sites_page_cannot_open_a_socket_with_the_players_cookie(
     own = f"http://127.0.0.1:{cardroom.port}"
     with connect(url, origin=own, additional_headers=cookie) as ws:
         assert json.loads(ws.recv(timeout=5))["you"]["host"] is True
+
+
+def test_a_hand_download_shows_your_cards_only_if_you_played_it(cardroom: Cardroom) -> None:
+    from holdem.history.actions import DealHole
+    from holdem.history.phh import loads
+
+    table_id, token = cardroom.create(bots=["caller"], seat_approval=False, **FAST)
+    host = cardroom.player(table_id, token)
+    ben_token = cardroom.identity(table_id)
+    ben = cardroom.player(table_id, ben_token)
+    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
+    ben.until(lambda s: s["you"]["seat"] == 2)
+    host.send(type="start")
+    play_together([ben], lambda s: s["hands_played"] >= 1)
+    ben.send(type="leave")
+    ben.until(lambda s: s["you"]["seat"] is None)
+    cleo_token = cardroom.identity(table_id)
+    cleo = cardroom.player(table_id, cleo_token)
+    cleo.send(type="sit", seat=2, name="Cleo", buy_in=100)  # Ben's seat, later
+    cleo.until(lambda s: s["you"]["seat"] == 2)
+
+    def hole_cards(token: str | None) -> list[object]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        text = cardroom.http.get(f"/api/tables/{table_id}/hands/1.phh", headers=headers).text
+        (record,) = loads(text)
+        return [a.cards for a in record.actions if isinstance(a, DealHole)]
+
+    hidden = [cards for cards in hole_cards(None) if None in cards]
+    assert len(hidden) == 2, "nobody showed down in hand 1? deal it again"  # both unseen
+    assert len([c for c in hole_cards(ben_token) if None not in c]) == 1  # Ben's own
+    assert hole_cards(cleo_token) == hole_cards(None)  # the seat is not the player

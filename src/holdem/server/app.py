@@ -121,13 +121,12 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         table_id = request.path_params["table"]
         room = room_of(request)
         number, kind = request.path_params["number"], request.path_params["kind"]
-        owner = owner_of(request, table_id)
-        seat = room.seat_of(owner) if owner is not None else None  # sees its own cards
+        owner = owner_of(request, table_id)  # sees its own cards in the hands it played
         if kind == "phh":
-            text = downloads.phh(room, number, seat)
+            text = downloads.phh(room, number, owner)
             return PlainTextResponse(text, media_type="application/toml")
         if kind == "txt":
-            return PlainTextResponse(downloads.text_history(room, number, seat))
+            return PlainTextResponse(downloads.text_history(room, number, owner))
         if kind == "json":
             return JSONResponse(downloads.proof(room, number))
         return error(f"hands download as .phh, .txt or .json, not .{kind}", 404)

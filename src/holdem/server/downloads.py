@@ -48,10 +48,11 @@ def hand_list(room: Room) -> list[dict[str, Any]]:
     ]
 
 
-def phh(room: Room, number: int, viewer_seat: int | None) -> str:
-    """The hand as PHH, with only the hole cards ``viewer_seat`` saw (its own, and shown ones)."""
+def phh(room: Room, number: int, owner: str | None) -> str:
+    """The hand as PHH, with only the hole cards the holder of ``owner``'s token saw: their
+    own, if they played it, and the shown ones."""
     played = finished_hand(room, number)
-    viewer = played.seat_of.index(viewer_seat) if viewer_seat in played.seat_of else None
+    viewer = room.position_in(number, owner)
     record = history_of(
         played.hand,
         players=played.names,
@@ -64,10 +65,11 @@ def phh(room: Room, number: int, viewer_seat: int | None) -> str:
     return dumps(record)
 
 
-def text_history(room: Room, number: int, hero_seat: int | None) -> str:
+def text_history(room: Room, number: int, owner: str | None) -> str:
     played = finished_hand(room, number)
     started = datetime.fromtimestamp(room.dealt_at.get(number, 0.0), tz=UTC)
-    hero = hero_seat if hero_seat is not None and hero_seat in played.seat_of else None
+    position = room.position_in(number, owner)
+    hero = played.seat_of[position] if position is not None else None
     return pokerstars_text(
         played,
         table_name=room.options.name,

@@ -266,7 +266,8 @@ class TournamentRuntime(Runtime):
     # -- the lobby and downloads ------------------------------------------------------------
 
     def room_at(self, number: int | None) -> Room:
-        return self.multi.room(1 if number is None else number)
+        """Table ``number`` (0: the lobby); without one, the table most people look at."""
+        return self.room if number is None else self.multi.room(number)
 
     def summary(self) -> Json:
         multi = self.multi
