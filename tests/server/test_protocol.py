@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import httpx
 import pytest
@@ -17,6 +18,19 @@ def seated(cardroom: Cardroom, table_id: str, seat: int, name: str, buy_in: int 
     player = cardroom.player(table_id, cardroom.identity(table_id))
     player.send(type="sit", seat=seat, name=name, buy_in=buy_in)
     return player
+
+
+def ben_and_a_bot(cardroom: Cardroom, **options: Any) -> tuple[str, Player, str, Player]:
+    """A running table where Ben (seat 2) plays a caller bot: its id, the host, Ben's token
+    and Ben."""
+    table_id, token = cardroom.create(bots=["caller"], seat_approval=False, **FAST, **options)
+    host = cardroom.player(table_id, token)
+    ben_token = cardroom.identity(table_id)
+    ben = cardroom.player(table_id, ben_token)
+    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
+    ben.until(lambda s: s["you"]["seat"] == 2)
+    host.send(type="start")
+    return table_id, host, ben_token, ben
 
 
 def test_a_host_creates_a_table_and_sees_it(cardroom: Cardroom) -> None:
@@ -156,15 +170,9 @@ def test_spectators_never_receive_hole_cards(cardroom: Cardroom) -> None:
 
 
 def test_the_timer_acts_and_a_disconnected_player_gets_the_seat_back(cardroom: Cardroom) -> None:
-    table_id, token = cardroom.create(
-        bots=["caller"], seat_approval=False, action_seconds=0.3, time_bank_seconds=0, **FAST
+    table_id, host, ben_token, ben = ben_and_a_bot(
+        cardroom, action_seconds=0.3, time_bank_seconds=0
     )
-    host = cardroom.player(table_id, token)
-    ben_token = cardroom.identity(table_id)
-    ben = cardroom.player(table_id, ben_token)
-    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
-    ben.until(lambda s: s["you"]["seat"] == 2)
-    host.send(type="start")
     ben.until(lambda s: any("Ben ran out of time" in line["text"] for line in s["log"]))
     ben.close()
     state = host.until(lambda s: s["seats"][1]["state"] == "sitting-out", timeout=30)
@@ -301,13 +309,7 @@ def test_a_hand_download_shows_your_cards_only_if_you_played_it(cardroom: Cardro
     from holdem.history.actions import DealHole
     from holdem.history.phh import loads
 
-    table_id, token = cardroom.create(bots=["caller"], seat_approval=False, **FAST)
-    host = cardroom.player(table_id, token)
-    ben_token = cardroom.identity(table_id)
-    ben = cardroom.player(table_id, ben_token)
-    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
-    ben.until(lambda s: s["you"]["seat"] == 2)
-    host.send(type="start")
+    table_id, _, ben_token, ben = ben_and_a_bot(cardroom)
     play_together([ben], lambda s: s["hands_played"] >= 1)
     ben.send(type="leave")
     ben.until(lambda s: s["you"]["seat"] is None)

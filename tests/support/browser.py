@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO_ROOT / "test-artifacts" / "screenshots"
@@ -97,3 +97,24 @@ def save_screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{safe}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def take_turn(page: Page) -> bool:
+    """Click the first of check, call or show on offer; False if the turn went meanwhile
+    (or was not there)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for action in ("action-check", "action-call", "action-show"):
+        button = page.get_by_test_id(action)
+        if button.is_visible():
+            try:
+                button.click(timeout=2000)
+            except PlaywrightError:
+                return False
+            return True
+    return False
+
+
+def by(page: Page, test_id: str) -> Locator:
+    """The element the page marks with ``data-testid=test_id``."""
+    return page.get_by_test_id(test_id)

@@ -13,21 +13,18 @@ Screenshots (desktop and a 360-pixel phone) land in test-artifacts/screenshots/.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.support.browser import SCREENSHOTS, save_screenshot
+from tests.support.browser import SCREENSHOTS, by, save_screenshot, take_turn
 from tests.support.server import ServerProcess
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow
 
@@ -36,17 +33,6 @@ PHONE = {"width": 360, "height": 740}
 SEATS, STARTING_STACK, PRIZE_PER_PLAYER = 3, 2000, 100
 PLAY_TIMEOUT = 60.0  # seconds for the whole sit & go (it takes a handful of hands)
 SKEW_MS = 3_600_000  # the host's browser clock runs this far ahead of the server's
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    database = tmp_path_factory.mktemp("sit-and-go") / "cardroom.sqlite3"
-    with ServerProcess(f"sqlite:///{database}") as running:
-        yield running
-
-
-def by(page: Page, test_id: str) -> Locator:
-    return page.get_by_test_id(test_id)
 
 
 def create_sit_and_go(page: Page, base: str) -> str:
@@ -69,16 +55,6 @@ def create_sit_and_go(page: Page, base: str) -> str:
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
     expect(by(page, "connection")).to_have_attribute("data-state", "open")
     return page.url.rsplit("/", 1)[1]
-
-
-def take_turn(page: Page) -> None:
-    """Click check, call or show, whichever the server offers."""
-    for action in ("action-check", "action-call", "action-show"):
-        button = by(page, action)
-        if button.is_visible():
-            with contextlib.suppress(PlaywrightError):  # the turn may have gone meanwhile
-                button.click(timeout=2000)
-            return
 
 
 def test_a_sit_and_go_from_the_lobby_form_to_the_results(

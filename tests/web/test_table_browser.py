@@ -16,20 +16,18 @@ import re
 import time
 import tomllib
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.support.browser import save_screenshot
+from tests.support.browser import by, save_screenshot, take_turn
 from tests.support.server import ServerProcess
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow
 
@@ -62,17 +60,6 @@ LOBBY_TEST_IDS = [
     "create-table", "create-error", "create-form", "table-list", "opt-mode",
     "opt-starting-stack", "opt-level-minutes", "opt-prize-per-player",
 ]  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    database = tmp_path_factory.mktemp("cardroom") / "cardroom.sqlite3"
-    with ServerProcess(f"sqlite:///{database}") as running:
-        yield running
-
-
-def by(page: Page, test_id: str) -> Locator:
-    return page.get_by_test_id(test_id)
 
 
 def create_table_in_lobby(page: Page, base: str, name: str) -> str:
@@ -131,19 +118,6 @@ class Play:
     showdown_text: str = ""
     best_cards: int = 0
     coach_text: str = ""
-
-
-def take_turn(page: Page) -> bool:
-    """Click the first of check, call, show offered; False if the turn went meanwhile."""
-    for action in ("action-check", "action-call", "action-show"):
-        button = by(page, action)
-        if button.is_visible():
-            try:
-                button.click(timeout=2000)
-            except PlaywrightError:
-                return False
-            return True
-    return False
 
 
 def play_hands(players: dict[str, Page], host: Page, hands: int) -> Play:

@@ -1,9 +1,9 @@
 // The lobby: the list of tables and the form that creates one (docs/protocol.md).
-import { h, chips } from "./dom.js";
+import { h, chips, plural } from "./dom.js";
 
 const BOT_KINDS = ["tag", "mc", "caller", "random"];
 const STRUCTURES = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
-const MODES = { cash: "Cash", sng: "Sit & go" };
+const MODES = { cash: "Cash", sng: "Sit & go", mtt: "Tournament" };
 
 const form = document.getElementById("create-form");
 const errorBox = document.getElementById("create-error");
@@ -27,9 +27,17 @@ async function loadTables() {
   }
 }
 
-/** A sit & go that has not begun is taking registrations. */
+/** A tournament that has not begun is taking registrations. */
 function statusText(table) {
-  return table.mode === "sng" && table.status === "waiting" ? "registering" : table.status;
+  return table.mode !== "cash" && table.status === "waiting" ? "registering" : table.status;
+}
+
+/** Players seated of seats; a multi-table tournament's registered of its field, then who is left. */
+function playersText(table) {
+  if (table.mode === "mtt" && table.status !== "waiting") {
+    return `${table.players_left ?? 0} left · ${plural(table.tables ?? 0, "table")}`;
+  }
+  return `${table.players ?? 0}/${table.seats}`;
 }
 
 function renderTables(tables) {
@@ -37,7 +45,7 @@ function renderTables(tables) {
   list.hidden = tables.length === 0;
   rows.replaceChildren(
     ...tables.map((t) => {
-      const mode = t.mode === "sng" ? "sng" : "cash";
+      const mode = MODES[t.mode] ? t.mode : "cash";
       return h(
         "tr",
         { testid: `table-row-${t.id}`, class: `status-${t.status} mode-${mode}` },
@@ -49,9 +57,9 @@ function renderTables(tables) {
           h("span", { class: `tag mode-${mode}`, testid: `table-mode-${t.id}` }, MODES[mode]),
         ),
         h("td", { class: "col-game" }, STRUCTURES[t.structure] || t.structure),
-        // A sit & go's blinds rise on its clock: its table page shows the level in force.
-        h("td", {}, mode === "sng" ? h("span", { class: "muted", title: "the blinds rise level by level" }, "rising") : `${chips(t.small_blind)}/${chips(t.big_blind)}`),
-        h("td", {}, `${t.players ?? 0}/${t.seats}`),
+        // A tournament's blinds rise on its clock: its table page shows the level in force.
+        h("td", {}, mode !== "cash" ? h("span", { class: "muted", title: "the blinds rise level by level" }, "rising") : `${chips(t.small_blind)}/${chips(t.big_blind)}`),
+        h("td", { testid: `table-players-${t.id}` }, playersText(t)),
         h("td", {}, h("span", { class: `pill status-${t.status}`, testid: `table-status-${t.id}` }, statusText(t))),
       );
     }),
@@ -93,16 +101,35 @@ field("ante_kind").addEventListener("change", () => {
   else if (!(intOf("ante") > 0)) field("ante").value = Math.max(1, intOf("big_blind") || 1);
 });
 
-// A sit & go takes its blinds from its structure and gives everyone the same stack: the
-// blinds, ante and buy-in fields give way to its own.
+// A tournament takes its blinds from its structure and gives everyone the same stack: the
+// blinds, ante and buy-in fields give way to its own. Each part of the form names the
+// modes it belongs to (data-modes="sng mtt").
+const BOTS_HINT = {
+  cash: "Bots sit from seat 1 with the maximum buy-in.",
+  sng: "Bots sit from seat 1 with the starting stack.",
+  mtt: "Bots register at once; the seat draw places them with everyone else.",
+};
+const CREATE_LABEL = { cash: "Create table", sng: "Create sit & go", mtt: "Create tournament" };
+
 function updateMode() {
-  const sng = field("mode").value === "sng";
-  for (const el of form.querySelectorAll(".cash-only")) el.hidden = sng;
-  for (const el of form.querySelectorAll(".sng-only")) el.hidden = !sng;
-  document.getElementById("bots-hint").textContent = `Bots sit from seat 1 with the ${sng ? "starting stack" : "maximum buy-in"}.`;
-  form.querySelector('[data-testid="create-table"]').textContent = sng ? "Create sit & go" : "Create table";
+  const mode = field("mode").value;
+  for (const el of form.querySelectorAll("[data-modes]")) el.hidden = !el.dataset.modes.split(" ").includes(mode);
+  document.getElementById("seats-label").textContent = mode === "mtt" ? "Table size" : "Seats";
+  document.getElementById("tournament-legend").textContent = mode === "mtt" ? "Multi-table tournament" : "Sit & go";
+  document.getElementById("bots-hint").textContent = BOTS_HINT[mode];
+  form.querySelector('[data-testid="create-table"]').textContent = CREATE_LABEL[mode];
+  updateBotLimits();
+}
+
+/** Bots leave one place free: a seat at a table, a place in a tournament's field. */
+function updateBotLimits() {
+  const places = field("mode").value === "mtt" ? intOf("max_players") : intOf("seats");
+  const most = Math.max(0, (places || 2) - 1);
+  for (const kind of BOT_KINDS) field(`bots-${kind}`).max = String(most);
 }
 field("mode").addEventListener("change", updateMode);
+field("seats").addEventListener("input", updateBotLimits);
+field("max_players").addEventListener("input", updateBotLimits);
 updateMode();
 
 function updateHint() {
@@ -134,17 +161,19 @@ function options() {
     bot_think_seconds: numOf("bot_think_seconds"),
     between_hands_seconds: numOf("between_hands_seconds"),
   };
-  if (field("mode").value === "sng") {
+  const mode = field("mode").value;
+  if (mode === "sng" || mode === "mtt") {
     // The blinds, antes and buy-in come from the structure and the starting stack.
     const minutes = field("level_minutes").value.trim();
-    return {
+    const tournament = {
       ...common,
-      mode: "sng",
+      mode,
       starting_stack: intOf("starting_stack"),
       structure_preset: "home",
       level_minutes: minutes === "" ? null : Number.parseFloat(minutes),
       prize_per_player: intOf("prize_per_player"),
     };
+    return mode === "mtt" ? { ...tournament, max_players: intOf("max_players") } : tournament;
   }
   const anteKind = field("ante_kind").value;
   return {
@@ -162,12 +191,13 @@ function options() {
 /** Only what the browser can tell at a glance; the server checks everything again. */
 function localProblem(o) {
   if (!o.name) return "Give the table a name.";
-  const sng = o.mode === "sng";
+  const sng = o.mode !== "cash";
   const whole = sng
     ? [
         ["starting_stack", "The starting stack"],
         ["prize_per_player", "The prize per player"],
-        ["seats", "The number of seats"],
+        ["seats", o.mode === "mtt" ? "The table size" : "The number of seats"],
+        ...(o.mode === "mtt" ? [["max_players", "The field size"]] : []),
       ]
     : [
         ["small_blind", "The small blind"],

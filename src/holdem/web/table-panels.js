@@ -4,6 +4,7 @@
 import { h, patch, chips, plural } from "./dom.js";
 import { cardEl, cardText } from "./cards.js";
 import { nameInHand, winningCards } from "./table-view.js";
+import { fieldCount, isMultiTable, isSitAndGo } from "./table-tournament.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -119,12 +120,18 @@ export class HostPanel {
     this.send = send;
     this.confirmClick = confirmClick;
     this.rows = new Map();
+    this.multiTable = false;
     $("host-start").addEventListener("click", () => send("start"));
     $("host-pause").addEventListener("click", () => send("pause"));
     $("host-resume").addEventListener("click", () => send("resume"));
     confirmClick($("host-void"), "Void this hand?", () => send("void"));
-    confirmClick($("host-end"), "End the table?", () => send("end"));
+    confirmClick($("host-end"), "End it for everyone?", () => send("end"));
     $("host-add-bot").addEventListener("click", () => {
+      // A multi-table tournament's bot registers like a player: the seat draw seats it.
+      if (this.multiTable) {
+        send("add_bot", { kind: $("add-bot-kind").value });
+        return;
+      }
       const seat = Number.parseInt($("add-bot-seat").value, 10);
       if (!seat) return;
       send("add_bot", { kind: $("add-bot-kind").value, seat });
@@ -193,8 +200,14 @@ export class HostPanel {
     );
 
     // A sit & go's stacks are not corrected and its players are not removed (the server
-    // refuses both), and its seats are filled before it starts.
-    const sng = Boolean(state.tournament || state.table.mode === "sng");
+    // refuses both), and its seats are filled before it starts. A multi-table tournament
+    // has no seat requests (players register) and its players are in its own panel.
+    const sng = isSitAndGo(state);
+    const mtt = isMultiTable(state);
+    this.multiTable = mtt;
+    $("host-seating").hidden = mtt;
+    const end = $("host-end");
+    if (!end.classList.contains("armed")) end.textContent = sng ? "End tournament" : "End table";
     this.renderPlayers(state, sng);
 
     const empty = [];
@@ -208,7 +221,10 @@ export class HostPanel {
     patch(select, JSON.stringify(empty), () => empty.map((n) => h("option", { value: String(n) }, `seat ${n}`)));
     if (empty.includes(Number(chosen))) select.value = chosen;
     select.disabled = empty.length === 0;
-    $("host-add-bot").disabled = empty.length === 0 || status === "ended";
+    select.hidden = mtt;
+    const [taken, places] = fieldCount(state);
+    const full = mtt ? taken >= places : empty.length === 0;
+    $("host-add-bot").disabled = full || status === "ended";
     for (const el of document.querySelectorAll("#host-panel .add-bot")) el.hidden = sng && status !== "waiting";
   }
 
@@ -314,20 +330,23 @@ export function addChat(message) {
 
 // ---- finished hands and ledger ---------------------------------------------------------
 
-export function renderHands(tableId, hands) {
+/** The finished hands of the table on screen; `table` names a tournament's table (else 0). */
+export function renderHands(tableId, hands, table = 0) {
+  const query = table ? `?table=${table}` : "";
   const base = `/api/tables/${encodeURIComponent(tableId)}/hands`;
+  const file = (number, ending) => `${table ? `table-${table}-` : ""}hand-${number}${ending}`;
   const list = $("hands");
   const newest = [...hands].sort((a, b) => b.number - a.number).slice(0, 100);
-  patch(list, JSON.stringify(newest), () =>
+  patch(list, JSON.stringify([newest, table]), () =>
     newest.length
       ? newest.map((hand) =>
           h(
             "li",
             { testid: `hand-${hand.number}` },
             h("span", { class: "hand-no" }, `#${hand.number}`),
-            h("a", { href: hand.phh || `${base}/${hand.number}.phh`, download: `hand-${hand.number}.phh`, testid: `hand-phh-${hand.number}` }, "PHH"),
-            h("a", { href: hand.text || `${base}/${hand.number}.txt`, download: `hand-${hand.number}.txt`, testid: `hand-txt-${hand.number}` }, "text"),
-            h("a", { href: hand.proof || `${base}/${hand.number}.json`, download: `hand-${hand.number}-proof.json`, testid: `hand-proof-${hand.number}`, title: hand.commitment ? `commitment ${hand.commitment}` : "shuffle proof" }, "shuffle proof"),
+            h("a", { href: hand.phh || `${base}/${hand.number}.phh${query}`, download: file(hand.number, ".phh"), testid: `hand-phh-${hand.number}` }, "PHH"),
+            h("a", { href: hand.text || `${base}/${hand.number}.txt${query}`, download: file(hand.number, ".txt"), testid: `hand-txt-${hand.number}` }, "text"),
+            h("a", { href: hand.proof || `${base}/${hand.number}.json${query}`, download: file(hand.number, "-proof.json"), testid: `hand-proof-${hand.number}`, title: hand.commitment ? `commitment ${hand.commitment}` : "shuffle proof" }, "shuffle proof"),
             hand.verified_url ? h("a", { href: hand.verified_url, testid: `hand-verify-${hand.number}`, target: "_blank", rel: "noopener" }, "verify") : null,
           ),
         )
@@ -336,6 +355,10 @@ export function renderHands(tableId, hands) {
 }
 
 export function renderLedger(state) {
+  // A multi-table tournament's chips move with its players from table to table: one
+  // table's buy-ins and cash-outs would tell nothing.
+  $("ledger-panel").hidden = isMultiTable(state);
+  if (isMultiTable(state)) return;
   const ledger = state.ledger || [];
   $("ledger-csv").href = `/api/tables/${encodeURIComponent(state.table.id)}/ledger.csv`;
   $("ledger-csv").setAttribute("download", `ledger-${state.table.id}.csv`);

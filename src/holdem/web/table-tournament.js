@@ -1,14 +1,34 @@
-// The sit & go panel of the table page: the level and its blinds, the time left in it,
-// the field and the prizes, and the results once one player holds every chip. Everything
-// comes from the `tournament` object of the `state` (docs/protocol.md); the countdown runs
-// on the server's clock (`now`), whatever the browser's own clock says.
+// The tournament panel of the table page (a sit & go, or a multi-table tournament): the
+// level and its blinds, the time left in it, the field and the prizes, and the results
+// once one player holds every chip. Everything comes from the `tournament` object of the
+// `state` (docs/protocol.md); the countdown runs on the server's clock (`now`), whatever
+// the browser's own clock says.
 import { h, patch, chips } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
+const TOURNAMENT_MODES = ["sng", "mtt"];
 
 /** A table whose chips are tournament chips (the state says so even before it starts). */
 export function isSitAndGo(state) {
-  return Boolean(state && (state.tournament || (state.table && state.table.mode === "sng")));
+  return Boolean(state && (state.tournament || (state.table && TOURNAMENT_MODES.includes(state.table.mode))));
+}
+
+/** One table of a multi-table tournament (or its lobby, table 0, before the start). */
+export function isMultiTable(state) {
+  return Boolean(state && state.table && state.table.mode === "mtt");
+}
+
+/** What the event is called in sentences: "sit & go" or "tournament". */
+export function eventName(state) {
+  return isMultiTable(state) ? "tournament" : "sit & go";
+}
+
+/** Registered and places before the start: [taken, of]. A sit & go counts its seats. */
+export function fieldCount(state) {
+  const t = state.tournament || {};
+  if (isMultiTable(state)) return [(t.registered || []).length, t.max_players ?? state.table.max_players];
+  const seated = (state.seats || []).filter((s) => s.state && s.state !== "empty").length;
+  return [seated, state.table.seats];
 }
 
 /** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd". */
@@ -71,6 +91,7 @@ export function renderTournament(state, now, me) {
   const panel = $("tournament-panel");
   panel.dataset.status = status;
 
+  $("tournament-title").textContent = isMultiTable(state) ? "Tournament" : "Sit & go";
   $("tournament-level").textContent = t.level ? `Level ${t.level}` : "";
   $("tournament-blinds").replaceChildren(h("span", { class: "tour-label" }, "Blinds "), h("strong", {}, blindsText(t)));
   const next = $("tournament-next");
@@ -78,9 +99,9 @@ export function renderTournament(state, now, me) {
   next.textContent = t.next ? `Next level ${blindsText(t.next)}` : "This is the last level: the blinds stay here.";
   $("tournament-clock").hidden = ended;
 
-  const seated = (state.seats || []).filter((s) => s.state && s.state !== "empty").length;
+  const [taken, places] = fieldCount(state);
   $("tournament-players-label").textContent = waiting ? "Registered" : "Players left";
-  $("tournament-players").textContent = waiting ? `${seated} of ${state.table.seats}` : `${t.players_left ?? 0} of ${t.entrants ?? 0}`;
+  $("tournament-players").textContent = waiting ? `${taken} of ${places}` : `${t.players_left ?? 0} of ${t.entrants ?? 0}`;
   // Before the start every player's stack is the starting stack; the pool waits for the field.
   $("tournament-average-label").textContent = waiting ? "Stack" : "Average";
   $("tournament-average").textContent = chips(waiting ? state.table.starting_stack : t.average_stack);
@@ -112,12 +133,13 @@ function renderResults(state, t, me) {
   const ended = state.status === "ended";
   box.hidden = !ended;
   const places = [...(t.finishing || [])].sort((a, b) => a.place - b.place);
-  patch(box, JSON.stringify([ended, places, me]), () => {
+  patch(box, JSON.stringify([ended, places, me, eventName(state)]), () => {
     if (!ended) return [];
     const winner = winnerOf(t);
+    const event = eventName(state);
     const head = winner
-      ? h("div", { class: "tour-champion" }, h("span", { class: "tour-trophy", "aria-hidden": "true" }, "♛"), h("strong", { testid: "tournament-winner" }, winner.name), " wins the sit & go!")
-      : h("div", { class: "tour-champion" }, "The host ended the sit & go before it was over.");
+      ? h("div", { class: "tour-champion" }, h("span", { class: "tour-trophy", "aria-hidden": "true" }, "♛"), h("strong", { testid: "tournament-winner" }, winner.name), ` wins the ${event}!`)
+      : h("div", { class: "tour-champion" }, `The host ended the ${event} before it was over.`);
     return [
       head,
       places.length ? h("ol", { class: "tour-places tour-results-list" }, places.map((row) => placeItem(row, me, `tournament-place-${row.place}`))) : null,
@@ -135,7 +157,7 @@ export function tickTournament(state, now) {
   let value = "";
   let kind = "";
   if (state.status === "waiting") {
-    label = "Starts when every seat is taken";
+    label = isMultiTable(state) ? "Starts when the field is full" : "Starts when every seat is taken";
   } else if (state.status === "paused") {
     label = "Clock stopped: paused";
     kind = "paused";

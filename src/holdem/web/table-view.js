@@ -3,6 +3,7 @@
 // the game is computed in the browser.
 import { h, patch, chips } from "./dom.js";
 import { renderCards } from "./cards.js";
+import { eventName, fieldCount, isMultiTable, isSitAndGo } from "./table-tournament.js";
 
 // Seat centres lie on an ellipse, bets between a seat and the middle: in % of the felt.
 // These match app.css's --seat-rx and --bet-rx; the chips that fly use them.
@@ -29,7 +30,8 @@ function at(angle, rx, ry) {
 }
 
 // Who sat where in each recent hand, noted while it was played: a sit & go's busted
-// player leaves the seat as the hand ends, yet its showdown still names them.
+// player leaves the seat as the hand ends, yet its showdown still names them. Only the
+// table on screen is noted: a tournament's tables each number their hands from 1.
 const handNames = new Map(); // hand number -> Map(seat -> name)
 
 /** Note the names at the seats dealt into the hand on the table now. */
@@ -77,6 +79,16 @@ export class FeltView {
     this.prevHand = null;
     this.prevShowdownHand = null;
     this.onJoin = () => {};
+  }
+
+  /** Forget the table drawn so far: the next state is another table's (a tournament's). */
+  reset() {
+    this.layoutKey = null;
+    this.prevBets.clear();
+    this.prevHand = null;
+    this.prevShowdownHand = null;
+    this.boardEl.replaceChildren();
+    handNames.clear();
   }
 
   /** Build (once per table size and anchor) one slot and one bet marker per seat. */
@@ -295,12 +307,12 @@ export class FeltView {
     const hand = state.hand;
     const you = state.you || {};
     const seated = (state.seats || []).filter((s) => s.state && s.state !== "empty").length;
-    const sng = Boolean(state.tournament || state.table.mode === "sng");
+    const sng = isSitAndGo(state);
     let text = "";
     let kind = "";
     if (state.status === "ended" && sng) {
       const winner = ((state.tournament && state.tournament.finishing) || []).find((row) => row.place === 1);
-      text = winner ? `${winner.name} wins the sit & go!` : "The sit & go has ended.";
+      text = winner ? `${winner.name} wins the ${eventName(state)}!` : `The ${eventName(state)} has ended.`;
       kind = winner ? "champion" : "ended";
     } else if (state.status === "ended") {
       text = "This table has ended.";
@@ -309,8 +321,10 @@ export class FeltView {
       text = "Paused by the host.";
       kind = "paused";
     } else if (state.status === "waiting" && sng) {
-      const open = state.table.seats - seated;
-      text = open > 0 ? `Registering: ${open} ${open === 1 ? "seat" : "seats"} left${you.host && seated >= 2 ? " · or press Start" : ""}` : "Starting…";
+      const [taken, places] = fieldCount(state);
+      const open = places - taken;
+      const place = isMultiTable(state) ? "place" : "seat";
+      text = open > 0 ? `Registering: ${open} ${open === 1 ? place : `${place}s`} left${you.host && taken >= 2 ? " · or press Start" : ""}` : "Starting…";
       kind = "waiting";
     } else if (state.status === "waiting") {
       if (seated < 2) text = "Waiting for players to sit down.";

@@ -4,7 +4,8 @@ import { h, chips } from "./dom.js";
 import { renderCards } from "./cards.js";
 import { FeltView, noteHandNames } from "./table-view.js";
 import { HostPanel, addChat, renderChat, renderCoach, renderHands, renderLedger, renderLog, renderShowdown } from "./table-panels.js";
-import { isSitAndGo, ordinal, placeOf, renderTournament, tickTournament } from "./table-tournament.js";
+import { isMultiTable, isSitAndGo, ordinal, placeOf, renderTournament, tickTournament } from "./table-tournament.js";
+import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-multi.js";
 
 const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -27,6 +28,7 @@ const app = {
   sitOutAsked: false,
   clockOffset: 0, // the server's clock minus this browser's, from the last state's `now`
   myName: null, // the name this page last played under (a sit & go's busted player loses the seat)
+  tableNumber: null, // a tournament's table on screen (0: its lobby); null elsewhere
 };
 
 /** The server's clock, in Unix milliseconds: deadlines and levels are counted down by it. */
@@ -213,17 +215,21 @@ function render() {
   const hand = state.hand;
 
   const sng = isSitAndGo(state);
+  const mtt = isMultiTable(state);
+  if (mtt) showTable(tableNumber(state));
   $("table-name").textContent = table.name || table.id;
   const ante = table.ante && table.ante_kind !== "none" ? ` · ${ANTE_KIND[table.ante_kind] || "ante"} ${chips(table.ante)}` : "";
-  // A sit & go's blinds are the level's, in its panel; the table's own do not apply.
-  $("table-info").textContent = sng
-    ? `Sit & go · ${STRUCTURE[table.structure] || table.structure} · ${chips(table.starting_stack)} chips each · ${table.seats} seats`
-    : `${STRUCTURE[table.structure] || table.structure} ${chips(table.small_blind)}/${chips(table.big_blind)}${ante} · ${table.seats} seats`;
+  const structure = STRUCTURE[table.structure] || table.structure;
+  // A tournament's blinds are the level's, in its panel; the table's own do not apply.
+  if (mtt) $("table-info").textContent = `Tournament · ${structure} · ${chips(table.starting_stack)} chips each · ${table.max_players} players · tables of ${table.seats}`;
+  else if (sng) $("table-info").textContent = `Sit & go · ${structure} · ${chips(table.starting_stack)} chips each · ${table.seats} seats`;
+  else $("table-info").textContent = `${structure} ${chips(table.small_blind)}/${chips(table.big_blind)}${ante} · ${table.seats} seats`;
   const status = $("status");
   status.textContent = sng && state.status === "waiting" ? "registering" : state.status;
   status.className = `pill status-${state.status}`;
   const myTurn = Boolean(hand && hand.legal && you.seat);
-  document.title = `${myTurn ? "● Your turn · " : ""}${table.name || "Table"} · holdem`;
+  const where = mtt && table.number ? ` · table ${table.number}` : "";
+  document.title = `${myTurn ? "● Your turn · " : ""}${table.name || "Table"}${where} · holdem`;
   document.body.classList.toggle("my-turn", myTurn);
   document.body.classList.toggle("seated", Boolean(you.seat));
 
@@ -232,11 +238,14 @@ function render() {
 
   const me = mySeat(state);
   if (me && me.name) app.myName = me.name;
+  if (you.entrant) app.myName = you.entrant;
   noteHandNames(state);
-  // A sit & go takes its players before it starts, and nobody after.
-  const seatsOpen = state.status !== "ended" && !(sng && state.status !== "waiting");
+  // A sit & go takes its players before it starts, and nobody after; a multi-table
+  // tournament's players register, and the seat draw seats them.
+  const seatsOpen = state.status !== "ended" && !mtt && !(sng && state.status !== "waiting");
   felt.render(state, { sitPending: app.sitPending, requestedSeat: you.seat ? null : app.requestedSeat, offline: app.offline, seatsOpen });
   renderTournament(state, serverNow(), app.myName);
+  multi.render(state);
   renderDock(state);
   renderShowdown(state);
   renderCoach(state, app.coach, app.coachOn);
@@ -249,6 +258,16 @@ function render() {
     loadHands();
   }
   felt.tick(state, serverNow);
+}
+
+/** A tournament's client follows one table at a time: another one is drawn from scratch. */
+function showTable(number) {
+  if (number === app.tableNumber) return;
+  app.tableNumber = number;
+  felt.reset();
+  app.handsPlayed = null; // its own finished hands
+  app.legalKey = null;
+  app.coach = null;
 }
 
 function mySeat(state) {
@@ -276,6 +295,8 @@ function renderDock(state) {
   } else if (placeOf(state.tournament, app.myName)) {
     const row = placeOf(state.tournament, app.myName);
     parts.push(h("span", { testid: "my-finish" }, `You finished ${ordinal(row.place)}${row.prize > 0 ? `: ${chips(row.prize)} won` : ""}.`));
+  } else if (isMultiTable(state)) {
+    parts.push(h("span", { testid: "watching" }, watcherText(state)));
   } else if (isSitAndGo(state) && state.status !== "waiting") {
     parts.push(h("span", {}, state.status === "ended" ? "The sit & go is over." : "Watching: the seats were filled before it began."));
   } else if (state.status !== "ended") {
@@ -512,7 +533,7 @@ $("coach-toggle").addEventListener("change", (event) => {
 /** A button that needs a second click within a few seconds, for things that cannot be undone. */
 function confirmClick(button, question, action) {
   let armed = null;
-  const label = button.textContent;
+  let label = button.textContent; // read again when armed: a label may change with the state
   const disarm = () => {
     clearTimeout(armed);
     armed = null;
@@ -525,6 +546,7 @@ function confirmClick(button, question, action) {
       action();
       return;
     }
+    label = button.textContent;
     button.textContent = question;
     button.classList.add("armed");
     armed = setTimeout(disarm, 4000);
@@ -533,6 +555,7 @@ function confirmClick(button, question, action) {
 confirmClick($("leave"), "Leave? Click again", () => send("leave"));
 
 const host = new HostPanel(send, confirmClick);
+const multi = new MultiTablePanel(send, NAME_KEY);
 
 // ---- joining ---------------------------------------------------------------------------
 
@@ -625,11 +648,14 @@ $("chat-form").addEventListener("submit", (event) => {
 let handsRequest = 0;
 async function loadHands() {
   const mine = ++handsRequest;
+  // A tournament's tables each keep their own hands: the list is the one on screen.
+  const query = tableQuery(app.state);
+  const number = app.tableNumber || 0;
   try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hands`, { headers: { Accept: "application/json" } });
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hands${query}`, { headers: { Accept: "application/json" } });
     if (!response.ok) return;
     const hands = await response.json();
-    if (mine === handsRequest && Array.isArray(hands)) renderHands(tableId, hands);
+    if (mine === handsRequest && Array.isArray(hands)) renderHands(tableId, hands, number);
   } catch {
     // The list comes back with the next finished hand.
   }
