@@ -6,6 +6,7 @@ import gc
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
@@ -16,6 +17,12 @@ def pin_to_one_core() -> int | None:
     cpu = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     return cpu
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process so far, from /proc (psutil is not a dependency)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def time_once(run: Callable[[], Any]) -> float:

@@ -57,7 +57,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from common import pin_to_one_core  # bench/common.py, beside this script
+from common import cpu_seconds, pin_to_one_core  # bench/common.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests/support starts the server and a throwaway PostgreSQL
@@ -309,12 +309,6 @@ class BenchTable:
 
 
 # -- the processes -----------------------------------------------------------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process so far, from /proc (psutil is not a dependency)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def cpu_pressure() -> float | None:

@@ -31,6 +31,7 @@ class OnlineTournament:
     entrants: list[str] = field(default_factory=list)
     standings: Standings | None = None
     clock: Clock | None = None  # from the start: time played, pauses excluded
+    _prizes: tuple[int, list[int]] | None = None  # (field size, its prizes)
 
     @classmethod
     def create(cls, options: TableOptions) -> OnlineTournament:
@@ -86,9 +87,13 @@ class OnlineTournament:
         return self.standings is not None and self.standings.finished
 
     def prizes(self) -> list[int]:
-        if len(self.entrants) < 2:
+        """The prize of each paid place (the table is worked out once per field size)."""
+        field = len(self.entrants)
+        if field < 2:
             return []
-        return payouts(self.prize_per_player * len(self.entrants), len(self.entrants))
+        if self._prizes is None or self._prizes[0] != field:
+            self._prizes = (field, payouts(self.prize_per_player * field, field))
+        return self._prizes[1]
 
     def view(self, now: float, chips: int) -> dict[str, Any]:
         index = self.level_index(now)

@@ -264,6 +264,8 @@ class TableRuntime(Runtime):
     # -- telling clients ------------------------------------------------------------------
 
     def broadcast(self) -> None:
+        if not self.clients:
+            return  # a table nobody watches (bots alone) builds no state
         states = self._states(time.time())
         for client in self.clients:
             client.send_text(states.text_for(client.owner))

@@ -103,14 +103,20 @@ class TournamentRuntime(Runtime):
         before = self._summary_key()
         self.multi.apply(command)
         await self.commit(self.multi, command, self._restore)
+        changed = command.get("table")
+        if changed is not None and self._summary_key() == before:
+            # One table's move: the others, and who watches what, are as they were.
+            table = self.tables[changed]
+            table.after_change()
+            table.broadcast()
+            if not table.room.hand_in_progress:
+                self._wake.set()  # a hand over: players may move now
+            return
         self._sync_tables()
         self._seat_clients()
-        changed = command.get("table")
-        everyone = changed is None or self._summary_key() != before
-        for number, table in self.tables.items():
+        for table in self.tables.values():
             table.after_change()
-            if everyone or number == changed:
-                table.broadcast()
+            table.broadcast()
         self._wake.set()
 
     def _restore(self, log: list[Command]) -> None:
@@ -119,11 +125,12 @@ class TournamentRuntime(Runtime):
         self._sync_tables()
 
     def _summary_key(self) -> tuple[Any, ...]:
-        """What every table's view shows of the tournament, bar the clock."""
+        """What every table's view shows of the tournament, bar the clock and the stacks:
+        the tables' sizes change only when players register, go out or move."""
         multi = self.multi
-        live = multi.live_rooms().items()
-        sizes = tuple((n, sum(1 for p in r.table.seats if p)) for n, r in live)
-        return multi.status, len(multi.entrants), sizes, len(multi.tournament.entrants)
+        standings = multi.tournament.standings
+        out = len(standings.out) if standings is not None else 0
+        return multi.status, len(multi.entrants), out, multi.moves_made
 
     def _sync_tables(self) -> None:
         """A ``TournamentTable`` for the lobby and each table of ``multi``."""
