@@ -167,7 +167,7 @@ def test_a_whole_tournament_conserves_chips_seats_everyone_once_and_replays(
     assert picture(rebuilt) == picture(multi)
 
 
-def test_moves_wait_for_the_hand_in_progress_at_the_table_giving_players() -> None:
+def test_r44_online_moves_wait_for_the_hand_at_the_table_giving_players() -> None:
     options = TableOptions(name="MTT", mode="mtt", seats=3, max_players=6, starting_stack=STACK)
     driver = Driver(MultiTable("m", options, host="host"), random.Random(7))
     multi = driver.multi

@@ -141,3 +141,23 @@ def test_options_of_a_tournament_are_checked(cardroom: Cardroom) -> None:
         "/api/tables", json={"name": "Big", "mode": "mtt", "max_players": 101}
     )
     assert response.status_code == 400 and "max_players" in response.json()["error"]
+
+
+def test_a_player_who_goes_away_is_blinded_not_removed(cardroom: Cardroom) -> None:
+    options = {**FIELD, "level_minutes": 60, "action_seconds": 0.2, "time_bank_seconds": 0}
+    table_id, token = cardroom.create(max_players=4, bots=["caller"] * 3, **options)
+    ann = cardroom.player(table_id, cardroom.identity(table_id))
+    ann.send(type="register", name="Ann")  # the fourth: it starts
+    table = ann.until(lambda s: s["you"].get("table") is not None)["you"]["table"]
+    ann.close()
+    host = cardroom.player(table_id, token)
+    host.send(type="watch", table=table)
+
+    def timed_out_twice(state: Json) -> bool:
+        lines = [line["text"] for line in state["log"]]
+        return watching(state) == table and lines.count("Ann ran out of time") >= 2
+
+    state = host.until(timed_out_twice, timeout=30)
+    seat = next(s for s in state["seats"] if s["name"] == "Ann")
+    assert seat["state"] != "sitting-out" and seat["connected"] is False
+    assert "Ann" not in [row["name"] for row in state["tournament"]["finishing"]]
