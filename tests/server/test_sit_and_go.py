@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.client import FAST, Cardroom, play_together
+from tests.server.client import FAST, Cardroom, Json, play_together
 
 
 def test_a_sit_and_go_runs_from_the_last_seat_taken_to_the_winner(cardroom: Cardroom) -> None:
@@ -44,3 +44,47 @@ def test_a_sit_and_go_cannot_be_left_once_begun(cardroom: Cardroom) -> None:
     host.send(type="leave")
     assert "cannot be left once it has begun" in host.error()
     assert host.state["seats"][1]["name"] == "Host"
+
+
+def test_the_schedule_has_the_structures_break_scaled_to_the_levels() -> None:
+    from holdem.server.online_tournament import OnlineTournament
+    from holdem.server.options import TableOptions
+
+    # The home structure: six 20-minute levels, a 10-minute break, then three more.
+    options = TableOptions(name="S", mode="sng", seats=3, level_minutes=1.0)
+    tournament = OnlineTournament.create(options)
+    tournament.start(["a", "b", "c"], at=1000.0)
+    assert tournament.break_seconds == {5: 30.0}  # half a level, as in the structure
+    at_start = tournament.position(1000.0)
+    assert (at_start.level, at_start.on_break) == (0, False)
+    during = 1000.0 + 6 * 60 + 5  # five seconds into the break
+    assert tournament.position(during).on_break
+    assert tournament.level_index(during) == 6  # the blinds after the break
+    assert tournament.break_ends(during) == 1000.0 + 6 * 60 + 30
+    assert tournament.level_ends(during) is None
+    view = tournament.view(during, 15000)
+    assert view["on_break"] and view["break_ends"] == int((1000.0 + 390) * 1000)
+    after = 1000.0 + 6 * 60 + 31
+    assert not tournament.position(after).on_break and tournament.level_index(after) == 6
+    assert tournament.level_ends(after) == 1000.0 + 7 * 60 + 30
+    tournament.pause(during)
+    assert tournament.break_ends(during + 100) is None  # the clock is stopped
+
+
+def test_no_hand_is_dealt_during_a_break(cardroom: Cardroom) -> None:
+    table_id, token = cardroom.create(
+        mode="sng", seats=2, bots=["caller"], starting_stack=100_000, level_minutes=0.02,
+        seat_approval=False, **FAST,
+    )  # fmt: skip
+    host = cardroom.player(table_id, token)
+    host.send(type="sit", seat=2, name="Host", buy_in=1)
+
+    def hand_over_on_a_break(state: Json) -> bool:
+        tournament = state.get("tournament") or {}
+        return bool(state and state["hand"] is None and tournament.get("on_break"))
+
+    play_together([host], hand_over_on_a_break, timeout=60)
+    ends = host.state["tournament"]["break_ends"]
+    played = host.state["hands_played"]
+    nxt = host.until(lambda s: s["hands_played"] > played or s["hand"] is not None)
+    assert nxt["now"] >= ends - 5, "a hand was dealt before the break was over"

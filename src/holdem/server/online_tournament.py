@@ -3,10 +3,10 @@ table (a sit & go, which starts when every seat is taken) or its tables (a multi
 tournament, see multi_table.py). The blinds rise on the clock, and players go out (R44)
 until one holds every chip.
 
-Online play has no breaks: the blind levels of the structure follow one another, each
-for its minutes (or for ``level_minutes`` when the table sets one). Time paused by the
-host does not count. The prize pool is free chips: ``prize_per_player`` for each entrant,
-paid by the payout table of ``holdem.tournament.payouts``.
+The structure's levels follow one another, each for its minutes (or for ``level_minutes``
+when the table sets one), with its breaks between them: no hand is dealt during a break.
+Time paused by the host does not count. The prize pool is free chips: ``prize_per_player``
+for each entrant, paid by the payout table of ``holdem.tournament.payouts``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,22 @@ from holdem.tournament.ranking import Bust, Standings
 from holdem.tournament.structure import Level, Structure, preset
 
 
+@dataclass(frozen=True)
+class Position:
+    """Where the schedule stands: the level in force (during a break, the one after it),
+    the seconds left in that level or break, and whether it is a break."""
+
+    level: int
+    seconds_left: float
+    on_break: bool
+
+
 @dataclass
 class OnlineTournament:
     structure: Structure
     levels: tuple[Level, ...]
     level_seconds: tuple[float, ...]
+    break_seconds: dict[int, float]  # level index -> the break that follows it
     prize_per_player: int
     kind: str  # "sng" or "mtt"
     entrants: list[str] = field(default_factory=list)
@@ -35,11 +46,24 @@ class OnlineTournament:
 
     @classmethod
     def create(cls, options: TableOptions) -> OnlineTournament:
+        """The structure's levels and breaks; with ``level_minutes`` every level lasts that
+        long and each break keeps its length relative to the level before it."""
         structure = preset(options.structure_preset)
-        levels = structure.blind_levels
         minutes = options.level_minutes
-        seconds = tuple(60.0 * (minutes if minutes is not None else lv.minutes) for lv in levels)
-        return cls(structure, levels, seconds, options.prize_per_player, options.mode)
+        level_seconds: list[float] = []
+        break_seconds: dict[int, float] = {}
+        level: Level | None = None
+        for item in structure.levels:
+            if isinstance(item, Level):
+                level = item
+                level_seconds.append(60.0 * (minutes if minutes is not None else item.minutes))
+            elif level is not None:  # a structure starts with a level
+                scale = minutes / level.minutes if minutes is not None else 1.0
+                break_seconds[len(level_seconds) - 1] = 60.0 * item.minutes * scale
+        return cls(
+            structure, structure.blind_levels, tuple(level_seconds), break_seconds,
+            options.prize_per_player, options.mode,
+        )  # fmt: skip
 
     # -- the clock --------------------------------------------------------------------------
 
@@ -59,22 +83,43 @@ class OnlineTournament:
     def elapsed(self, now: float) -> float:
         return self.clock.played(now) if self.clock is not None else 0.0
 
-    def level_index(self, now: float) -> int:
-        """The level in force ``now``; the last one goes on once the schedule runs out."""
+    def position(self, now: float) -> Position:
+        """The schedule at ``now``; the last level goes on once it runs out."""
         left = self.elapsed(now)
+        last = len(self.levels) - 1
         for index, seconds in enumerate(self.level_seconds):
-            if left < seconds:
-                return index
+            if left < seconds or index == last:
+                return Position(index, seconds - left, on_break=False)
             left -= seconds
-        return len(self.levels) - 1
+            pause = self.break_seconds.get(index)
+            if pause is not None:
+                if left < pause:
+                    return Position(index + 1, pause - left, on_break=True)
+                left -= pause
+        raise AssertionError("unreachable: the last level returns")
+
+    def level_index(self, now: float) -> int:
+        """The level whose blinds the next hand is dealt at."""
+        return self.position(now).level
 
     def level_ends(self, now: float) -> float | None:
-        """When the current level ends (wall time), or None when it is the last."""
-        index = self.level_index(now)
-        if index == len(self.levels) - 1 or self.clock is None or self.clock.paused:
+        """When the current level ends (wall time); None when it is the last, the clock is
+        stopped, or it is a break."""
+        at = self.position(now)
+        if at.on_break or at.level == len(self.levels) - 1 or self._stopped:
             return None
-        end_elapsed = sum(self.level_seconds[: index + 1])
-        return now + end_elapsed - self.elapsed(now)
+        return now + at.seconds_left
+
+    def break_ends(self, now: float) -> float | None:
+        """When the break in progress ends (wall time), or None when none is."""
+        at = self.position(now)
+        if not at.on_break or self._stopped:
+            return None
+        return now + at.seconds_left
+
+    @property
+    def _stopped(self) -> bool:
+        return self.clock is None or self.clock.paused
 
     # -- players going out --------------------------------------------------------------------
 
@@ -100,6 +145,7 @@ class OnlineTournament:
         level = self.levels[index]
         after = self.levels[index + 1] if index + 1 < len(self.levels) else None
         ends = self.level_ends(now)
+        resumes = self.break_ends(now)
         prizes = self.prizes()
         left = len(self.standings.remaining) if self.standings is not None else 0
         finishing = []
@@ -117,6 +163,8 @@ class OnlineTournament:
             "ante": level.ante,
             "ante_kind": "big-blind" if level.ante else "none",
             "level_ends": int(ends * 1000) if ends is not None else None,
+            "on_break": resumes is not None,
+            "break_ends": int(resumes * 1000) if resumes is not None else None,
             "next": _blinds(after) if after is not None else None,
             "entrants": len(self.entrants),
             "players_left": left,

@@ -358,6 +358,8 @@ class TableRuntime(Runtime):
             if len(room.table.active_seats()) < 2:
                 return None
             when = room.hand_over_at + room.options.between_hands_seconds
+            if room.tournament is not None:  # the next hand waits for a break to end
+                when = max(when, room.tournament.break_ends(time.time()) or 0.0)
             return Job(when, ("deal", room.version), self._deal)
         if self._turn is None:
             return None

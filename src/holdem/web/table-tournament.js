@@ -161,6 +161,12 @@ export function tickTournament(state, now) {
   } else if (state.status === "paused") {
     label = "Clock stopped: paused";
     kind = "paused";
+  } else if (t.on_break && t.break_ends) {
+    const left = t.break_ends - now;
+    label = "Break: play resumes in ";
+    value = duration(left);
+    kind = "break";
+    el.dataset.left = String(Math.max(0, Math.ceil(left / 1000)));
   } else if (t.level_ends === null || t.level_ends === undefined) {
     label = "Last level";
   } else {
