@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from holdem.server.auth import new_table_id, new_token, token_hash
-from holdem.server.commands import bot_sits, free_bot_name
+from holdem.server.commands import bot_sits
 from holdem.server.multi_table import MultiTable
 from holdem.server.options import TableOptions
 from holdem.server.room import Room
 from holdem.server.runtime import TableRuntime
 from holdem.server.store import Store
-from holdem.server.tournament_runtime import TournamentRuntime
+from holdem.server.tournament_runtime import TournamentRuntime, bot_registers
 
 AnyRuntime = TableRuntime | TournamentRuntime
 
@@ -54,8 +54,7 @@ class Cardroom:
             runtime = TournamentRuntime(MultiTable(table_id, options, host), self.store)
             async with runtime.lock:
                 for kind in options.bots:
-                    name = free_bot_name(set(runtime.multi.entrants))
-                    await runtime.execute({"kind": "register", "name": name, "bot": kind})
+                    await runtime.execute(bot_registers(runtime.multi, kind))
         else:
             runtime = TableRuntime(Room(table_id, options, host), self.store)
             async with runtime.lock:

@@ -343,6 +343,11 @@ class TableRuntime(Runtime):
             self._turn_started = time.time()
         self._wake.set()
 
+    def _deal_held(self) -> bool:
+        """Whether the next hand must wait for something beyond the table (a tournament
+        moving players away from it)."""
+        return False
+
     def _next_job(self) -> Job | None:
         room = self.room
         if room.status == "waiting" and room.tournament is not None:
@@ -355,7 +360,7 @@ class TableRuntime(Runtime):
             busted = room.busted_bots()
             if busted:
                 return Job(time.time(), ("rebuy", room.version), self._rebuy)
-            if len(room.table.active_seats()) < 2:
+            if len(room.table.active_seats()) < 2 or self._deal_held():
                 return None
             when = room.hand_over_at + room.options.between_hands_seconds
             if room.tournament is not None:  # the next hand waits for a break to end

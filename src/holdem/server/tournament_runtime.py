@@ -48,14 +48,10 @@ class TournamentTable(TableRuntime):
         command["table"] = self.room.number
         await self.tournament.execute(command)
 
-    def _next_job(self) -> Job | None:
-        job = super()._next_job()
-        if job is not None and job.key[0] == "deal":
-            number = self.room.number
-            assert number is not None
-            if self.tournament.multi.holds(number):
-                return None  # players leave this table before it deals again
-        return job
+    def _deal_held(self) -> bool:
+        number = self.room.number
+        assert number is not None
+        return self.tournament.multi.holds(number)  # players leave this table first
 
     def _states(self, now: float) -> EncodedStates:
         multi = self.tournament.multi
@@ -223,8 +219,7 @@ class TournamentRuntime(Runtime):
         if kind == "unregister":
             return {"kind": "unregister", "owner": owner}
         if isinstance(message, protocol.AddBot):
-            return {"kind": "register", "name": free_bot_name(set(multi.entrants)),
-                    "bot": message.kind}  # fmt: skip
+            return bot_registers(multi, message.kind)
         if kind == "start":
             if multi.status != "waiting":
                 raise IllegalActionError(f"cannot start: the tournament is {multi.status}")
@@ -293,3 +288,8 @@ class TournamentRuntime(Runtime):
             if multi.tournament.standings is not None
             else len(multi.entrants),
         }
+
+
+def bot_registers(multi: MultiTable, kind: str) -> Command:
+    """A bot registers for ``multi`` under a name nobody uses yet (as ``bot_sits`` at a table)."""
+    return {"kind": "register", "name": free_bot_name(set(multi.entrants)), "bot": kind}
