@@ -55,8 +55,8 @@ class TournamentTable(TableRuntime):
 
     def _states(self, now: float) -> EncodedStates:
         multi = self.tournament.multi
-        public = public_state(self.room, self.tournament.connected(), self.deadline, now)
-        public["tournament"] = multi.view(now, self.room.number or LOBBY)
+        view = multi.view(now, self.room.number or LOBBY)
+        public = public_state(self.room, self.tournament.connected(), self.deadline, now, view)
         return EncodedStates(public, self.room, self.tournament.about)
 
 

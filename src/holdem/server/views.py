@@ -36,12 +36,21 @@ TABLE_FIELDS = {"name", "structure", "small_blind", "big_blind", "ante", "ante_k
                 "time_bank_seconds", "mode", "starting_stack", "max_players"}  # fmt: skip
 
 
-def public_state(room: Room, connected: set[str], deadline: float | None, now: float) -> Json:
-    """Everything at the table that every client may see."""
+def public_state(
+    room: Room,
+    connected: set[str],
+    deadline: float | None,
+    now: float,
+    tournament: Json | None = None,
+) -> Json:
+    """Everything at the table that every client may see; ``tournament`` is the part a
+    multi-table tournament builds for its tables (else the table's own tournament's)."""
     sng = room.tournament
     table = room.table
     last = table.history[-1] if table.history else None
     stacks = table.stacks_by_name()
+    if tournament is None and sng is not None:
+        tournament = sng.view(now, table.chips_on_table())
     return {
         "v": PROTOCOL_VERSION,
         "type": "state",
@@ -66,7 +75,7 @@ def public_state(room: Room, connected: set[str], deadline: float | None, now: f
         ),
         "chat": [{"name": c.name, "text": c.text, "at": int(c.at * 1000)} for c in room.chat],
         "hands_played": table.hands_played,
-        "tournament": sng.view(now, table.chips_on_table()) if sng is not None else None,
+        "tournament": tournament,
     }
 
 
