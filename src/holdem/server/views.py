@@ -115,10 +115,13 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
     }
     state["requests"] = [_request(r) for r in room.requests.values()] if host else []
     played = room.table.current
-    if seat is not None and played is not None and seat in played.seat_of:
-        position = played.seat_of.index(seat)
+    # The cards go to whoever was dealt them, not to whoever sits in that seat now: the
+    # next occupant of a seat must never see the last hand's cards of the one before.
+    position = room.position_in(played.number, owner) if played is not None else None
+    if seat is not None and played is not None and position is not None:
         hole = played.hand.holes[position]
-        if hole is not None and public["seats"][seat]["cards"] is None:
+        unshown = public["seats"][seat]["cards"] is None
+        if played.seat_of[position] == seat and hole is not None and unshown:
             state["seats"] = list(public["seats"])
             state["seats"][seat] = {**public["seats"][seat], "cards": cards(hole)}
         your_turn = room.table.seat_to_act == seat and room.status == "running"
