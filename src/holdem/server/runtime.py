@@ -26,6 +26,7 @@ from holdem.cards import Card
 from holdem.errors import HoldemError
 from holdem.fairness import ShuffleCommitment
 from holdem.server import protocol
+from holdem.server.coaching import COACH, CoachQuestion, CoachUnavailable, coach_question
 from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Logged, Room
@@ -173,6 +174,9 @@ class TableRuntime(Runtime):
         self._bots: dict[int, Bot] = {}
         self._turn: tuple[int, int, int] | None = None  # (hand, events, seat) of the decision
         self._turn_started = time.time()
+        # seat -> (the decision, its coach message; None while the coach works it out)
+        self._advice: dict[int, tuple[tuple[int, int, int], Json | None]] = {}
+        self._coaching: set[asyncio.Task[None]] = set()
         self.after_change()
 
     # -- the life of the table -------------------------------------------------------------
@@ -277,46 +281,45 @@ class TableRuntime(Runtime):
         return EncodedStates(public_state(self.room, connected, self.deadline, now), self.room)
 
     def _coach(self, client: Client) -> None:
-        """The coach's numbers for a client whose turn it is (only its own cards), once per
-        decision: a simulation is too dear to repeat for every chat line or reconnection."""
-        room = self.room
-        seat = room.seat_of(client.owner) if client.owner else None
-        played = room.table.current
-        if seat is None or played is None or room.table.seat_to_act != seat:
+        """The coach's numbers for a client whose turn it is (only its own cards). One
+        simulation per decision per seat, however often the coach is switched on, from
+        however many sockets: later asks get the same answer again."""
+        seat = self.room.seat_of(client.owner) if client.owner else None
+        played, turn = self.room.table.current, self._turn
+        if seat is None or played is None or turn is None or turn[2] != seat:
             return
-        if client.coached == self._turn:
+        if client.coached == turn:
             return
-        client.coached = self._turn
-        hand = played.hand
-        position = played.seat_of.index(seat)
-        hole = hand.holes[position]
-        if hole is None or None in hole:
+        known = self._advice.get(seat)
+        if known is not None and known[0] == turn:
+            if known[1] is not None:  # else it is being worked out: sent when ready
+                client.coached = turn
+                client.send(known[1])
             return
-        from holdem.terminal.coach import advise
+        question = coach_question(played, seat)
+        if question is None:
+            return
+        self._advice = {seat: (turn, None)}  # only the decision at hand is worth keeping
+        task = asyncio.create_task(self._ask_coach(seat, turn, question))
+        self._coaching.add(task)
+        task.add_done_callback(self._coaching.discard)
 
-        opponents = sum(1 for p, inn in enumerate(hand.in_hand) if inn and p != position)
-        call = max(hand.bets) - hand.bets[position]
-        advice = advise(
-            [c for c in hole if c is not None],
-            hand.board,
-            max(1, opponents),
-            pot=hand.pot_total,
-            call=min(call, hand.stacks[position]),
-        )
-        client.send(
-            {
-                "v": 1,
-                "type": "coach",
-                "hand": played.number,
-                "equity": round(advice.equity, 4),
-                "opponents": advice.opponents,
-                "outs": [str(c) for c in advice.outs.cards] if advice.outs else [],
-                "pot_odds": round(advice.break_even, 4) if advice.break_even is not None else None,
-                "to_call": advice.call,
-                "pot": advice.pot,
-                "starting": advice.starting,
-            }
-        )
+    async def _ask_coach(
+        self, seat: int, turn: tuple[int, int, int], question: CoachQuestion
+    ) -> None:
+        try:
+            answer: Json = await COACH.ask(question)
+        except CoachUnavailable as busy:
+            answer = {"v": 1, "type": "error", "message": str(busy), "ref": None}
+        if self._advice.get(seat) != (turn, None):
+            return  # the decision passed while the coach thought
+        self._advice[seat] = (turn, answer)
+        owner = self.room.owners.get(seat)
+        for client in self.clients:
+            mine = owner is not None and client.owner == owner
+            if client.coach and mine and client.coached != turn:
+                client.coached = turn
+                client.send(answer)
 
     # -- the clock -------------------------------------------------------------------------
 

@@ -1,0 +1,127 @@
+"""The coach's simulations, off the event loop: one worker process for the whole cardroom.
+
+A simulation costs tens of milliseconds of CPU; run on the event loop, a player toggling
+the coach could stall every table. Here each one runs in a worker process (so not even
+the GIL is shared), waits at most ``BUDGET_SECONDS``, and at most ``MAX_PENDING`` wait at
+once: past that the coach says it is busy rather than queueing without bound. Which
+decisions get a simulation at all (one per decision per seat) is the table's business.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from holdem.cards import Card
+from holdem.errors import HoldemError
+from holdem.table import PlayedHand
+
+BUDGET_SECONDS = 5.0  # a warm worker answers in well under 0.1 s; the first start is slower
+MAX_PENDING = 64  # simulations waiting at once, over all tables
+
+
+class CoachUnavailable(HoldemError):
+    """No advice this time: the coach is busy or took too long."""
+
+
+@dataclass(frozen=True)
+class CoachQuestion:
+    """One decision, in plain values a worker process can receive."""
+
+    hand: int
+    hole: tuple[int, ...]
+    board: tuple[int, ...]
+    opponents: int
+    pot: int
+    call: int
+
+
+def coach_question(played: PlayedHand, seat: int) -> CoachQuestion | None:
+    """What the coach needs to know of ``seat``'s decision in ``played``: its own cards and
+    what everyone sees; None if it holds no cards to advise on."""
+    hand = played.hand
+    position = played.seat_of.index(seat)
+    hole = hand.holes[position]
+    if hole is None or None in hole:
+        return None
+    opponents = sum(1 for p, inn in enumerate(hand.in_hand) if inn and p != position)
+    call = max(hand.bets) - hand.bets[position]
+    return CoachQuestion(
+        hand=played.number,
+        hole=tuple(int(c) for c in hole if c is not None),
+        board=tuple(int(c) for c in hand.board),
+        opponents=max(1, opponents),
+        pot=hand.pot_total,
+        call=min(call, hand.stacks[position]),
+    )
+
+
+def answer(question: CoachQuestion) -> dict[str, object]:
+    """The ``coach`` message for ``question`` (runs in the worker)."""
+    from holdem.terminal.coach import advise
+
+    advice = advise(
+        [Card(c) for c in question.hole],
+        [Card(c) for c in question.board],
+        question.opponents,
+        pot=question.pot,
+        call=question.call,
+    )
+    return {
+        "v": 1,
+        "type": "coach",
+        "hand": question.hand,
+        "equity": round(advice.equity, 4),
+        "opponents": advice.opponents,
+        "outs": [str(c) for c in advice.outs.cards] if advice.outs else [],
+        "pot_odds": round(advice.break_even, 4) if advice.break_even is not None else None,
+        "to_call": advice.call,
+        "pot": advice.pot,
+        "starting": advice.starting,
+    }
+
+
+class CoachPool:
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending = 0
+
+    async def ask(self, question: CoachQuestion) -> dict[str, object]:
+        if self._pending >= MAX_PENDING:
+            raise CoachUnavailable("the coach is busy: it speaks again at your next decision")
+        self._pending += 1
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._workers(), answer, question)
+            return await asyncio.wait_for(future, BUDGET_SECONDS)
+        except TimeoutError:
+            raise CoachUnavailable(
+                f"the coach took more than {BUDGET_SECONDS:g} s: it speaks again at your next "
+                "decision"
+            ) from None
+        except BrokenProcessPool:
+            self.close()  # the worker died: the next question starts a new one
+            raise CoachUnavailable(
+                "the coach stopped: it speaks again at your next decision"
+            ) from None
+        finally:
+            self._pending -= 1
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a fork of a server with threads and sockets open is not safe.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            atexit.register(self.close)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+COACH = CoachPool()  # one worker for every table of the process
