@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Annotated
 
@@ -32,6 +33,16 @@ def local_address() -> str:
             return "127.0.0.1"
 
 
+async def check_database(url: str) -> None:
+    """Open the database as the cardroom will, and close it again: a database that cannot
+    be opened or written is refused with the reason before the server starts."""
+    from holdem.server.store import Store
+
+    store = Store(url)
+    await store.open()
+    await store.close()
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
@@ -54,6 +65,7 @@ def serve(
     with user_errors():
         database_url(url)  # refuses a bad URL, with the reason
         shown = make_url(url).render_as_string(hide_password=True)
+        asyncio.run(check_database(url))  # one sentence now, not a traceback from uvicorn
     console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
     if host in ("0.0.0.0", "::"):
         console.print(f"Friends on your network: http://{local_address()}:{port}/")

@@ -1,22 +1,27 @@
 """All the tables of one server: created, restored after a restart, found by id.
 
-A multi-table tournament is one entry here too: its id leads to all of its tables.
+A multi-table tournament is one entry here too: its id leads to all of its tables. A
+stored table that no longer replays is set aside (listed as unavailable, with the
+reason) so that one damaged row never keeps the other tables closed.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from holdem.server.auth import new_table_id, new_token, token_hash
 from holdem.server.commands import bot_sits
 from holdem.server.multi_table import MultiTable
 from holdem.server.options import TableOptions
-from holdem.server.room import Room
+from holdem.server.restore import restored_state, runtime_for, stored_options
+from holdem.server.room import RestoreError, Room
 from holdem.server.runtime import TableRuntime
-from holdem.server.store import Store
+from holdem.server.shelved import ArchivedTable, UnavailableTable
+from holdem.server.store import Store, StoredTable
 from holdem.server.tournament_runtime import TournamentRuntime, bot_registers
 
-AnyRuntime = TableRuntime | TournamentRuntime
+AnyRuntime = TableRuntime | TournamentRuntime | UnavailableTable | ArchivedTable
 
 
 class Cardroom:
@@ -28,16 +33,17 @@ class Cardroom:
         """Every stored table comes back as it was, the hand in progress included."""
         await self.store.open()
         for stored in await self.store.load():
-            options = TableOptions(**stored.options)
-            runtime: AnyRuntime
-            if options.multi_table:
-                multi = MultiTable.from_log(stored.id, options, stored.host, stored.commands)
-                runtime = TournamentRuntime(multi, self.store)
-            else:
-                room = Room.from_log(stored.id, options, stored.host, stored.commands)
-                runtime = TableRuntime(room, self.store)
+            runtime = self._restored(stored)
             self.tables[stored.id] = runtime
             runtime.start()
+
+    def _restored(self, stored: StoredTable) -> AnyRuntime:
+        try:
+            return runtime_for(restored_state(stored), self.store)
+        except RestoreError as error:
+            name = _name_of(stored)
+            print(f"table {stored.id} is unavailable: {error}", file=sys.stderr)
+            return UnavailableTable(stored.id, name, str(error))
 
     async def close(self) -> None:
         for runtime in self.tables.values():
@@ -66,3 +72,10 @@ class Cardroom:
 
     def summaries(self) -> list[dict[str, Any]]:
         return [runtime.summary() for runtime in self.tables.values()]
+
+
+def _name_of(stored: StoredTable) -> str:
+    try:
+        return stored_options(stored).name
+    except RestoreError:
+        return stored.id

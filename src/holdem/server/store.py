@@ -1,24 +1,46 @@
 """Where tables live between restarts: SQLite (the default) or PostgreSQL.
 
-Two tables: ``tables`` (options and the host's token hash) and ``commands`` (each table's
-command log, numbered). A room is its command log (see room.py), so storing a change is
-one insert, committed before the change is sent to anyone.
+``tables`` (options, the host's token hash, and the lobby row of a table put away while
+idle) and ``commands`` (each table's command log, numbered). A room is its command log
+(see room.py), so storing a change is one insert, committed before the change is sent to
+anyone. Two more tables save reading the whole log back: ``hands`` (one record per
+finished hand, for downloads) and ``snapshots`` (each table's state at one point of its
+log, so a restart replays only the commands after it). Both are written in the same
+transaction as the command that made them, so they never disagree with the log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, event, select
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    delete,
+    event,
+    false,
+    func,
+    inspect,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, HoldemError
 
 metadata = MetaData()
 tables = Table(
@@ -28,6 +50,8 @@ tables = Table(
     Column("options", Text, nullable=False),
     Column("host", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
+    # NULL while the table is in play; put away while idle, its lobby row (JSON).
+    Column("archived", Text, nullable=True),
 )
 commands = Table(
     "commands",
@@ -36,20 +60,66 @@ commands = Table(
     Column("seq", Integer, primary_key=True),
     Column("body", Text, nullable=False),
 )
+hands = Table(
+    "hands",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("room", Integer, primary_key=True),  # a tournament's table number; 0 otherwise
+    Column("number", Integer, primary_key=True),
+    Column("commitment", String(64), nullable=False),
+    Column("body", Text, nullable=False),
+)
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, nullable=False),  # the last command the state includes
+    Column("body", Text, nullable=False),
+)
+
+
+class StoreUnavailable(HoldemError):
+    """The database cannot be opened or written: the cardroom cannot start on it."""
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A finished hand, stored with the command that ended it."""
+
+    room: int
+    number: int
+    commitment: str
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What is committed together with a command: finished hands and a snapshot."""
+
+    hands: tuple[HandRow, ...] = ()
+    snapshot: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
 class _Pending:
     row: dict[str, Any]
+    extras: Extras
     done: asyncio.Future[None]
 
 
 @dataclass(frozen=True)
 class StoredTable:
+    """A table as stored, undecoded: a damaged row must not stop the others loading.
+
+    ``snapshot`` is the state after command ``after``; ``log`` the commands after it."""
+
     id: str
-    options: dict[str, Any]
+    options: str
     host: str
-    commands: list[dict[str, Any]]
+    archived: str | None
+    snapshot: str | None
+    after: int
+    log: list[str]
 
 
 def database_url(text: str) -> URL:
@@ -73,8 +143,10 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = database_url(url)
         self.sqlite = self.url.get_backend_name() == "sqlite"
-        if self.sqlite and self.url.database:
-            Path(self.url.database).parent.mkdir(parents=True, exist_ok=True)
+        path = self.url.database or ""
+        if self.sqlite and path and not path.startswith("file:"):
+            with contextlib.suppress(OSError):  # open() says why the file cannot be used
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.engine: AsyncEngine = create_async_engine(
             self.url, **({"pool_size": 1, "max_overflow": 0} if self.sqlite else {})
         )
@@ -85,9 +157,27 @@ class Store:
         self._queue: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
 
+    @property
+    def where(self) -> str:
+        """The database in words: its file, or its URL without the password."""
+        if self.sqlite:
+            return str(self.url.database or "in memory")
+        return self.url.set(drivername=self.url.get_backend_name()).render_as_string(
+            hide_password=True
+        )
+
     async def open(self) -> None:
-        async with self.engine.begin() as connection:
-            await connection.run_sync(metadata.create_all)
+        """Create or upgrade the schema, and check that the database takes writes."""
+        try:
+            async with self.engine.begin() as connection:
+                await connection.run_sync(_create_or_upgrade)
+                # A read-only file or database opens and reads: only a write tells.
+                await connection.execute(update(tables).where(false()).values(host=tables.c.host))
+        except Exception as error:
+            await self.engine.dispose()
+            raise StoreUnavailable(
+                f"the database {self.where} cannot be opened: {_reason(error)}"
+            ) from None
 
     async def close(self) -> None:
         if self._flusher is not None:
@@ -102,15 +192,17 @@ class Store:
                 )
             )
 
-    async def append(self, table_id: str, seq: int, command: dict[str, Any]) -> None:
-        """Store one command; returns once it is committed.
+    async def append(
+        self, table_id: str, seq: int, command: dict[str, Any], extras: Extras | None = None
+    ) -> None:
+        """Store one command, and ``extras`` with it; returns once it is committed.
 
         Commands that arrive while a commit is under way go in the next one together
         (group commit), so a busy cardroom pays one transaction for many tables' moves.
         """
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         row = {"table_id": table_id, "seq": seq, "body": json.dumps(command)}
-        self._queue.append(_Pending(row, done))
+        self._queue.append(_Pending(row, extras or Extras(), done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         await done
@@ -120,12 +212,12 @@ class Store:
             batch, self._queue = self._queue, []
             async with self._write:
                 try:
-                    await self._insert([p.row for p in batch])
+                    await self._insert(batch)
                 except Exception:
                     # One bad row must not sink the others: commit them one by one.
                     for pending in batch:
                         try:
-                            await self._insert([pending.row])
+                            await self._insert([pending])
                         except Exception as error:
                             pending.done.set_exception(error)
                         else:
@@ -134,9 +226,36 @@ class Store:
             for pending in batch:
                 pending.done.set_result(None)
 
-    async def _insert(self, rows: list[dict[str, Any]]) -> None:
+    async def _insert(self, batch: list[_Pending]) -> None:
         async with self.engine.begin() as connection:
-            await connection.execute(commands.insert(), rows)
+            await connection.execute(commands.insert(), [p.row for p in batch])
+            hand_rows = [
+                {"table_id": p.row["table_id"], "room": h.room, "number": h.number,
+                 "commitment": h.commitment, "body": json.dumps(h.record)}
+                for p in batch for h in p.extras.hands
+            ]  # fmt: skip
+            if hand_rows:
+                await connection.execute(hands.insert(), hand_rows)
+            latest = {
+                p.row["table_id"]: (p.row["seq"], p.extras.snapshot)
+                for p in batch
+                if p.extras.snapshot is not None
+            }
+            for table_id, (seq, snapshot) in latest.items():
+                await _put_snapshot(connection, table_id, seq, snapshot)
+
+    async def archive(
+        self, table_id: str, summary: dict[str, Any] | None, seq: int, snapshot: dict[str, Any]
+    ) -> None:
+        """Put a table away (``summary``: its lobby row), or bring it back (None), with its
+        state after command ``seq``, so that loading it replays nothing."""
+        async with self._write, self.engine.begin() as connection:
+            await _put_snapshot(connection, table_id, seq, snapshot)
+            await connection.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(archived=None if summary is None else json.dumps(summary))
+            )
 
     async def load_log(self, table_id: str) -> list[dict[str, Any]]:
         async with self.engine.connect() as connection:
@@ -147,19 +266,87 @@ class Store:
             )
             return [json.loads(body) for (body,) in result]
 
-    async def load(self) -> list[StoredTable]:
+    async def load(self, table_id: str | None = None) -> list[StoredTable]:
+        """Every table in play (or the one asked for, archived or not), each with its
+        latest snapshot and the commands after it; archived ones without either."""
+        chosen = tables.c.archived.is_(None) if table_id is None else tables.c.id == table_id
         async with self.engine.connect() as connection:
-            rows = (await connection.execute(select(tables).order_by(tables.c.created_at))).all()
-            logs: dict[str, list[dict[str, Any]]] = {row.id: [] for row in rows}
-            result = await connection.execute(
-                select(commands.c.table_id, commands.c.body).order_by(
-                    commands.c.table_id, commands.c.seq
+            query = select(tables, snapshots.c.seq, snapshots.c.body.label("snapshot"))
+            query = query.outerjoin(snapshots, snapshots.c.table_id == tables.c.id)
+            live = (
+                await connection.execute(query.where(chosen).order_by(tables.c.created_at))
+            ).all()
+            logs: dict[str, list[str]] = {row.id: [] for row in live}
+            after = {row.id: row.seq or 0 for row in live}
+            tail = select(commands.c.table_id, commands.c.seq, commands.c.body).outerjoin(
+                snapshots, snapshots.c.table_id == commands.c.table_id
+            )
+            tail = tail.where(commands.c.seq > func.coalesce(snapshots.c.seq, 0))
+            if table_id is not None:
+                tail = tail.where(commands.c.table_id == table_id)
+            result = await connection.execute(tail.order_by(commands.c.table_id, commands.c.seq))
+            for owner, _seq, body in result:
+                if owner in logs:
+                    logs[owner].append(body)
+            stored = [
+                StoredTable(
+                    r.id, r.options, r.host, r.archived, r.snapshot, after[r.id], logs[r.id]
+                )
+                for r in live
+            ]
+            if table_id is None:
+                shelved = select(tables).where(tables.c.archived.is_not(None))
+                for r in (await connection.execute(shelved.order_by(tables.c.created_at))).all():
+                    stored.append(StoredTable(r.id, r.options, r.host, r.archived, None, 0, []))
+        return stored
+
+    async def hand(self, table_id: str, room: int, number: int) -> dict[str, Any] | None:
+        """The record of finished hand ``number`` of table ``room``, if there is one."""
+        async with self.engine.connect() as connection:
+            body = await connection.scalar(
+                select(hands.c.body).where(
+                    hands.c.table_id == table_id, hands.c.room == room, hands.c.number == number
                 )
             )
-            for table_id, body in result:
-                if table_id in logs:
-                    logs[table_id].append(json.loads(body))
-        return [StoredTable(r.id, json.loads(r.options), r.host, logs[r.id]) for r in rows]
+        return json.loads(body) if body is not None else None
+
+    async def hand_list(
+        self, table_id: str, room: int, before: int | None, limit: int
+    ) -> list[tuple[int, str]]:
+        """(number, commitment) of the last ``limit`` finished hands before ``before``,
+        oldest first."""
+        query = select(hands.c.number, hands.c.commitment).where(
+            hands.c.table_id == table_id, hands.c.room == room
+        )
+        if before is not None:
+            query = query.where(hands.c.number < before)
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(query.order_by(hands.c.number.desc()).limit(limit))
+            return [(number, commitment) for number, commitment in reversed(rows.all())]
+
+
+async def _put_snapshot(
+    connection: AsyncConnection, table_id: str, seq: int, snapshot: dict[str, Any]
+) -> None:
+    """Each table keeps its latest snapshot only: older ones are never read again."""
+    await connection.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
+    await connection.execute(
+        snapshots.insert().values(table_id=table_id, seq=seq, body=json.dumps(snapshot))
+    )
+
+
+def _create_or_upgrade(connection: Connection) -> None:
+    metadata.create_all(connection)
+    columns = {column["name"] for column in inspect(connection).get_columns("tables")}
+    if "archived" not in columns:  # a database from before tables were put away
+        connection.execute(text("ALTER TABLE tables ADD COLUMN archived TEXT"))
+
+
+def _reason(error: BaseException) -> str:
+    """The driver's own words for a failure, on one line."""
+    cause = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
+    words = str(cause).strip().splitlines()
+    return words[0].rstrip(".") if words else type(cause).__name__
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -40,11 +40,24 @@ function playersText(table) {
   return `${table.players ?? 0}/${table.seats}`;
 }
 
+/** A stored table the server could not open: its name, and why, in place of its game. */
+function unavailableRow(t) {
+  return h(
+    "tr",
+    { testid: `table-row-${t.id}`, class: "status-unavailable" },
+    h("td", {}, t.name || t.id),
+    h("td", { colspan: "3", class: "muted", testid: `table-reason-${t.id}` }, t.reason || ""),
+    h("td", {}, h("span", { class: "pill status-unavailable", testid: `table-status-${t.id}`, title: t.reason || "" }, "unavailable")),
+  );
+}
+
 function renderTables(tables) {
   empty.hidden = tables.length > 0;
   list.hidden = tables.length === 0;
   rows.replaceChildren(
     ...tables.map((t) => {
+      if (t.status === "unavailable") return unavailableRow(t);
+      // An archived table (put away while idle) comes back when its page is opened.
       const mode = MODES[t.mode] ? t.mode : "cash";
       return h(
         "tr",
