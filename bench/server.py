@@ -236,7 +236,8 @@ class Player:
         self.sent_at = time.perf_counter()
         if self.counts.measuring:
             self.counts.actions += 1
-        await self.send(type="act", ref=f"act-{self.acts}", **choice)
+        decision = state["hand"]["decision"]
+        await self.send(type="act", ref=f"act-{self.acts}", decision=decision, **choice)
 
     async def close(self) -> None:
         if self.ws is not None:

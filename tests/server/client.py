@@ -132,7 +132,8 @@ class Player:
         legal = self.state["hand"]["legal"]
         action = choose(legal) if choose else ("check" if legal["check"] else "call")
         version = self.state["version"]
-        self.send(type="act", action=action, ref="turn")
+        decision = self.state["hand"]["decision"]
+        self.send(type="act", action=action, ref="turn", decision=decision)
         while self.state["version"] <= version:
             message = self.next_of("state", "error")
             assert message["type"] == "state", f"{action} was refused: {message['message']}"

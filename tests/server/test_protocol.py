@@ -129,7 +129,8 @@ def test_refused_messages_get_a_sentence_and_change_nothing(cardroom: Cardroom) 
         ('{"v": 1, "type": "act", "action": "fold", "colour": 1}', "'colour' is not a field"),
         ('{"v": 1, "type": "top_up"}', "'amount' is missing"),
         ('{"v": 1, "type": "start"}', "only the host can start"),
-        ('{"v": 1, "type": "act", "action": "fold"}', "no hand is being played"),
+        ('{"v": 1, "type": "act", "action": "fold"}', "say which decision it answers"),
+        ('{"v": 1, "type": "act", "action": "fold", "decision": "1-9"}', "no hand is being played"),
         ('{"v": 1, "type": "sit", "seat": 3, "name": "Ben2", "buy_in": 50}', "already have a seat"),
         ('{"v": 1, "type": "top_up", "amount": 500}', "the most you can have at this table is 200"),
     ]
@@ -142,10 +143,11 @@ def test_refused_messages_get_a_sentence_and_change_nothing(cardroom: Cardroom) 
         state = ben.next("state")
     legal = state["hand"]["legal"]
     low = (legal["raise"] or legal["bet"])["min"] - 1
-    ben.send(type="act", action="raise", amount=low, ref="r1")
+    decision = state["hand"]["decision"]
+    ben.send(type="act", action="raise", amount=low, ref="r1", decision=decision)
     refused = ben.next("error")
     assert refused["ref"] == "r1" and "raise" in refused["message"]
-    ben.send(type="act", action="raise")
+    ben.send(type="act", action="raise", decision=decision)
     assert "say how much" in ben.error()
     ben.send(type="ping")
     ben.next("pong")

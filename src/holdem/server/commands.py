@@ -26,10 +26,12 @@ STATUS_CHANGES = {  # message -> (the statuses it may come in, the status it mak
 
 @dataclass(frozen=True)
 class TurnClock:
-    """Whose turn it is and how long they have had it, for the time bank."""
+    """Whose turn it is, how long they have had it (for the time bank), and the version of
+    the first state that showed it (an ``act`` naming an older one is stale)."""
 
     seat: int
     elapsed: float
+    since_version: int = 0
 
 
 def command_for(
@@ -107,6 +109,7 @@ def _sit(room: Room, owner: str | None, message: protocol.Sit) -> Command:
 
 
 def _act(room: Room, seat: int, message: protocol.Act, turn: TurnClock | None) -> Command:
+    _check_answers_the_decision(room, message, turn)
     if message.action in ("bet", "raise") and message.amount is None:
         raise IllegalActionError(f"{message.action}: say how much, as the amount to bet to")
     command: Command = {"kind": "act", "seat": seat, "action": message.action}
@@ -117,3 +120,24 @@ def _act(room: Room, seat: int, message: protocol.Act, turn: TurnClock | None) -
         if over > 0:  # past the action timer: the rest came out of the time bank
             command["bank"] = max(0.0, room.banks.get(seat, 0.0) - over)
     return command
+
+
+def _check_answers_the_decision(room: Room, message: protocol.Act, turn: TurnClock | None) -> None:
+    """Refuse an ``act`` chosen for a decision that is no longer the one at hand."""
+    if message.decision is None and message.version is None:
+        raise IllegalActionError(
+            "act: say which decision it answers: send the state's hand.decision as "
+            "'decision' (or the state's 'version')"
+        )
+    decision = room.decision
+    if decision is None or turn is None:
+        return  # nobody may act now: the table says why
+    since = turn.since_version
+    stale = (message.decision is not None and message.decision != decision) or (
+        message.version is not None and not since <= message.version <= room.version
+    )
+    if stale:
+        raise IllegalActionError(
+            f"that {message.action} answers an earlier decision: the hand has moved on "
+            "and nothing was done; choose again on the latest state"
+        )

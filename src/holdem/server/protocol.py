@@ -40,6 +40,11 @@ class Act(Message):
     type: Literal["act"]
     action: Literal["fold", "check", "call", "bet", "raise", "all-in", "show", "muck"]
     amount: int | None = Field(None, ge=1)
+    # The decision it answers: the state's ``hand.decision``, or the ``version`` of the
+    # state it was chosen on. A repeated or stale act is refused instead of being applied
+    # to the next decision (a double click, two tabs).
+    decision: str | None = Field(None, max_length=32)
+    version: int | None = Field(None, ge=0)
 
 
 class TopUp(Message):

@@ -347,6 +347,15 @@ class Room:
     # -- reading -------------------------------------------------------------------------
 
     @property
+    def decision(self) -> str | None:
+        """The decision the table waits for now, named for ``act`` to answer: the hand and
+        how far it has gone (None when nobody is to act)."""
+        played = self.table.current
+        if played is None or self.table.seat_to_act is None or self.status != "running":
+            return None
+        return f"{played.number}-{len(played.hand.events)}"
+
+    @property
     def hand_in_progress(self) -> bool:
         return self.table.current is not None and not self.table.current.hand.is_over
 

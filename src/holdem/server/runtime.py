@@ -30,6 +30,7 @@ from holdem.server.coaching import COACH, CoachQuestion, CoachUnavailable, coach
 from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Logged, Room
+from holdem.server.snapshot import extras_for
 from holdem.server.store import Store
 from holdem.server.views import EncodedStates, Json, public_state
 
@@ -50,6 +51,7 @@ class Client:
     allowance: float = RATE_PER_SECOND
     checked_at: float = field(default_factory=time.monotonic)
     lagging: bool = False  # its outbox overflowed: the writer closes it
+    fell_behind: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the writer
     coached: tuple[int, int, int] | None = None  # the decision the coach last spoke to
 
     def within_rate(self) -> bool:
@@ -73,6 +75,7 @@ class Client:
     def send_text(self, text: str) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.lagging = True
+            self.fell_behind.set()  # the writer may be stuck in a send: it must not wait
             return
         self.outbox.put_nowait(text)
 
@@ -120,7 +123,7 @@ class Runtime:
         """Store ``command``, just applied to ``state``. If the store refuses it, the state is
         ahead of the store: ``restore`` goes back to what the store holds."""
         try:
-            await self.store.append(state.id, state.version, command)
+            await self.store.append(state.id, state.version, command, extras_for(state))
         except Exception as error:
             restore(await self.store.load_log(state.id))
             raise StoreError(
@@ -174,6 +177,7 @@ class TableRuntime(Runtime):
         self._bots: dict[int, Bot] = {}
         self._turn: tuple[int, int, int] | None = None  # (hand, events, seat) of the decision
         self._turn_started = time.time()
+        self._turn_version = room.version  # the first state that showed the turn
         # seat -> (the decision, its coach message; None while the coach works it out)
         self._advice: dict[int, tuple[tuple[int, int, int], Json | None]] = {}
         self._coaching: set[asyncio.Task[None]] = set()
@@ -263,7 +267,7 @@ class TableRuntime(Runtime):
     def turn_clock(self) -> TurnClock | None:
         if self._turn is None:
             return None
-        return TurnClock(self._turn[2], time.time() - self._turn_started)
+        return TurnClock(self._turn[2], time.time() - self._turn_started, self._turn_version)
 
     # -- telling clients ------------------------------------------------------------------
 
@@ -344,6 +348,7 @@ class TableRuntime(Runtime):
         if turn != self._turn:
             self._turn = turn
             self._turn_started = time.time()
+            self._turn_version = room.version
         self._wake.set()
 
     def _deal_held(self) -> bool:

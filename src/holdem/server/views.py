@@ -308,6 +308,7 @@ def _hand(room: Room, deadline: float | None) -> Json | None:
         ],
         "pot_total": hand.pot_total,
         "to_act": to_act + 1 if (to_act := room.table.seat_to_act) is not None else None,
+        "decision": room.decision,
         "deadline": int(deadline * 1000) if deadline is not None else None,
         "commitment": commitment.commitment if commitment is not None else None,
         "legal": None,

@@ -417,7 +417,9 @@ function lockActions(locked) {
 }
 
 function act(action, amount) {
-  const fields = { action };
+  // Naming the decision makes a double click or a second tab harmless: the server refuses
+  // an act for a decision that has passed instead of applying it to the next one.
+  const fields = { action, decision: app.state?.hand?.decision ?? null };
   if (amount !== undefined) fields.amount = amount;
   if (send("act", fields)) lockActions(true);
 }
