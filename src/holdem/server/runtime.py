@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import secrets
 import time
@@ -36,6 +37,11 @@ from holdem.server.views import EncodedStates, Json, public_state
 
 RATE_PER_SECOND = 20  # messages a client may send, on average
 OUTBOX_LIMIT = 256  # messages queued for a client that does not read: it is dropped
+
+
+RETRY_FIRST = 0.5  # seconds before a job the store failed is tried again ...
+RETRY_MOST = 10.0  # ... doubling each time up to this
+logger = logging.getLogger(__name__)
 
 
 class StoreError(HoldemError):
@@ -101,6 +107,9 @@ class Runtime:
         self.lock = lock or asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        # Set by a failed write: the log to read back, and how to rebuild from it.
+        self._behind: tuple[str, Callable[[list[Command]], None]] | None = None
+        self._retry_delay = RETRY_FIRST  # after a failed write, doubling up to RETRY_MOST
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._keep_time(), name=self.name)
@@ -125,18 +134,38 @@ class Runtime:
         try:
             await self.store.append(state.id, state.version, command, extras_for(state))
         except Exception as error:
-            restore(await self.store.load_log(state.id))
+            self._behind = (state.id, restore)
+            await self.catch_up()
             raise StoreError(
                 f"the {self.kind} could not save that ({type(error).__name__}): nothing "
                 "changed, try again"
             ) from error
 
+    async def catch_up(self) -> None:
+        """After a failed write the state is ahead of the store: go back to what the store
+        holds before anything else is applied (raises StoreError while it cannot be read)."""
+        if self._behind is None:
+            return
+        log_id, restore = self._behind
+        try:
+            log = await self.store.load_log(log_id)
+        except Exception as error:
+            raise StoreError(
+                f"the {self.kind} cannot reach its store ({type(error).__name__}): try again "
+                "in a moment"
+            ) from error
+        restore(log)
+        self._behind = None
+
     async def _keep_time(self) -> None:
         refused: tuple[Any, ...] | None = None  # a job refused waits for the next change
+        retry: tuple[tuple[Any, ...], float] | None = None  # a job the store failed, and when
         while True:
             job = self._next_job()
             if job is not None and job.key == refused:
                 job = None
+            if job is not None and retry is not None and job.key == retry[0]:
+                job = Job(max(job.when, retry[1]), job.key, job.run)
             self._wake.clear()
             delay = None if job is None else max(0.0, job.when - time.time())
             if delay is None or delay > 0:
@@ -148,9 +177,21 @@ class Runtime:
                 if job is None or now is None or now.key != job.key:
                     continue
                 try:
+                    await self.catch_up()
                     await job.run()
+                except StoreError:
+                    # Not refused: the store failed (a full disk, a lost connection). The
+                    # same job is tried again, later and later, until the store takes it.
+                    retry = (job.key, time.time() + self._retry_delay)
+                    self._retry_delay = min(RETRY_MOST, self._retry_delay * 2)
                 except HoldemError:
                     refused = job.key  # it changed nothing: trying again at once would spin
+                except Exception:
+                    # A fault of ours must not stop the table's clock for good.
+                    logger.exception("%s: a timed job failed", self.name)
+                    retry = (job.key, time.time() + RETRY_MOST)
+                else:
+                    retry, self._retry_delay = None, RETRY_FIRST
 
     async def receive(self, client: Client, text: str) -> None:
         """One message from a client: a change, or an error to that client alone."""
@@ -187,6 +228,7 @@ class TableRuntime(Runtime):
 
     async def execute(self, command: Command) -> None:
         """Apply, store, then tell everyone. The caller holds the lock."""
+        await self.catch_up()
         command["at"] = time.time()
         self.room.apply(command)
         await self.commit(self.room, command, self._restore)

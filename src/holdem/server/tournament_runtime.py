@@ -95,6 +95,7 @@ class TournamentRuntime(Runtime):
 
     async def execute(self, command: Command) -> None:
         """Apply, store, then tell everyone concerned. The caller holds the lock."""
+        await self.catch_up()
         command["at"] = time.time()
         before = self._summary_key()
         self.multi.apply(command)
