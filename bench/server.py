@@ -71,6 +71,9 @@ STACK = 10_000 * BIG_BLIND  # deep enough that nobody busts in a run
 TOP_UP_BELOW = STACK // 2
 RAISE_CAP = 20 * BIG_BLIND  # no raising past this "to" amount: bets stay small
 SETUP_CONCURRENCY = 16  # tables being opened at once
+# One address opens every table and seat here: the per-address limits would refuse it.
+UNLIMITED = ("--tables-per-hour", "100000", "--identities-per-minute", "100000",
+             "--max-tables", "100000")  # fmt: skip
 LAG_TICK = 0.05  # seconds between the load generator's own loop-lag probes
 LATENCY_TARGET_MS = 50.0
 TARGET_TABLES = 200
@@ -416,7 +419,7 @@ async def run(plan: Plan, server_cpus: set[int] | None) -> Json:
     with tempfile.TemporaryDirectory(prefix="holdem-bench-") as work:
         workdir = Path(work)
         async with fresh_database(plan.database, workdir) as database:
-            server = ServerProcess(database, workdir=workdir, startup_timeout=60)
+            server = ServerProcess(database, workdir=workdir, startup_timeout=60, args=UNLIMITED)
             await asyncio.to_thread(server.start)
             try:
                 assert server.pid is not None

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from holdem.cli.output import console, user_errors
+from holdem.server.creation_limits import Limits
 
 
 def register(app: typer.Typer) -> None:
@@ -19,18 +20,6 @@ def default_database() -> str:
     from platformdirs import user_data_dir
 
     return f"sqlite:///{Path(user_data_dir('holdem')) / 'cardroom.sqlite3'}"
-
-
-def local_address() -> str:
-    """This machine's address on the local network (no packet is sent to find it)."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))  # picks the interface a LAN packet would use
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 async def check_database(url: str) -> None:
@@ -52,14 +41,32 @@ def serve(
         str | None,
         typer.Option(help="sqlite:///PATH or postgresql://USER@HOST/DB (default: a SQLite file)."),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another name the cardroom answers to (a name pointing at this machine, "
+            "or a proxy's); repeat for more. Always: localhost, 127.0.0.1, [::1], --host."
+        ),
+    ] = None,
+    identities_per_minute: Annotated[
+        int, typer.Option(min=1, help="New identities (players) one address may get a minute.")
+    ] = Limits.identities_per_minute,
+    tables_per_hour: Annotated[
+        int, typer.Option(min=1, help="Tables one address may create an hour.")
+    ] = Limits.tables_per_hour,
+    max_tables: Annotated[
+        int, typer.Option(min=1, help="Tables in play at once, in all.")
+    ] = Limits.max_tables,
 ) -> None:
     """Open the cardroom: create a table in the browser, share the link, play."""
     import uvicorn
     from sqlalchemy.engine import make_url
 
     from holdem.server.app import create_app
+    from holdem.server.hosts import local_address, served_names
     from holdem.server.protocol import MAX_MESSAGE_BYTES
     from holdem.server.store import database_url
+    from holdem.server.websocket_transport import LettingGoWebSocketProtocol
 
     url = database or default_database()
     with user_errors():
@@ -70,9 +77,15 @@ def serve(
     if host in ("0.0.0.0", "::"):
         console.print(f"Friends on your network: http://{local_address()}:{port}/")
     uvicorn.run(
-        create_app(url, tune_gc=True),
+        create_app(
+            url,
+            tune_gc=True,
+            allowed_hosts=served_names(host, allowed_host or ()),
+            limits=Limits(identities_per_minute, tables_per_hour, max_tables),
+        ),
         host=host,
         port=port,
+        ws=LettingGoWebSocketProtocol,  # a client that never reads is let go of
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=False,  # states are small; compressing each cost a sixth of the CPU
         log_level="warning",

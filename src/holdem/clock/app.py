@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from holdem.clock.store import SavedState, save
-from holdem.server.auth import from_another_site, token_from, token_hash
+from holdem.server.auth import token_from, token_hash
+from holdem.server.failures import JsonErrors
+from holdem.server.hosts import AllowedHosts, served_names
+from holdem.server.http_guard import SameOriginWrites
 from holdem.tournament.clock import Clock, ClockError
 
 __all__ = ["ACTIONS", "ClockRoom", "create_app"]
@@ -131,8 +135,16 @@ def _web_file(name: str) -> bytes:
     return resources.files("holdem").joinpath("web", name).read_bytes()
 
 
-def create_app(room: ClockRoom, *, cookie: str = COOKIE) -> Starlette:
-    """The clock's ASGI app over ``room``; ``cookie`` names the host cookie."""
+def create_app(
+    room: ClockRoom, *, cookie: str = COOKIE, allowed_hosts: Collection[str] | None = None
+) -> Starlette:
+    """The clock's ASGI app over ``room``; ``cookie`` names the host cookie.
+
+    It answers to ``allowed_hosts`` only (by default every name and address of this
+    machine), and refuses a control sent from another site's page (403) or with a body
+    that is not JSON (415); its host cookie is SameSite=Strict besides.
+    """
+    names = served_names("0.0.0.0") if allowed_hosts is None else allowed_hosts
     files = {
         "clock.html": (_web_file("clock.html"), "text/html; charset=utf-8"),
         "clock.js": (_web_file("clock.js"), "text/javascript; charset=utf-8"),
@@ -177,10 +189,6 @@ def create_app(room: ClockRoom, *, cookie: str = COOKIE) -> Starlette:
         )
 
     def check_host(request: Request) -> JSONResponse | None:
-        # SameSite=Strict already keeps the cookie off other sites' requests; a foreign
-        # Origin is refused as well, for browsers that send one.
-        if from_another_site(request):
-            return error(403, "a request from another site cannot control the clock")
         if not room.is_host(token_from(request, cookie)):
             return error(
                 403,
@@ -220,5 +228,14 @@ def create_app(room: ClockRoom, *, cookie: str = COOKIE) -> Starlette:
             Route("/api/clock", get_clock, methods=["GET"]),
             Route("/api/clock/{action}", control, methods=["POST"]),
             Route("/api/host-link", host_link, methods=["POST"]),
-        ]
+        ],
+        middleware=[
+            Middleware(JsonErrors),
+            Middleware(
+                AllowedHosts,
+                names=names,
+                advice="the clock answers to this machine's own names and addresses only",
+            ),
+            Middleware(SameOriginWrites, max_body=0),  # no control takes a body
+        ],
     )

@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from importlib.resources import files
 from pathlib import Path
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -20,29 +20,47 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import HoldemError
 from holdem.server import downloads
-from holdem.server.auth import from_another_site, new_token, owner_of, set_identity
+from holdem.server.auth import owner_of, set_identity, token_hash
+from holdem.server.bodies import MAX_BODY_BYTES, BodyError, read_json
 from holdem.server.cardroom import AnyRuntime, Cardroom
+from holdem.server.creation_limits import Limits, RateLimit, Refused
+from holdem.server.failures import JsonErrors
+from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
+from holdem.server.http_guard import SameOriginWrites, from_another_site
 from holdem.server.options import TableOptions
 from holdem.server.protocol import MAX_MESSAGE_BYTES, describe
+from holdem.server.refusals import error
 from holdem.server.room import Room
-from holdem.server.runtime import Client
+from holdem.server.runtime import Client, TableRuntime
 from holdem.server.store import Store
+from holdem.server.tokens import TokenSigner
+from holdem.server.tournament_runtime import TournamentRuntime
 
 WEB = Path(str(files("holdem") / "web"))
-MAX_BODY_BYTES = 16_384
+MAX_NUMBER_DIGITS = 9  # a table or hand number in a path or a query
+SEND_SECONDS = 15.0  # one message waiting this long to go out: the client stopped reading
+CLOSE_SECONDS = 5.0  # for the close frame to a client too far behind
+OPEN_STATUSES = ("waiting", "running", "paused")
 
 
-def error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
-    """The cardroom on ``database``; ``tune_gc`` is for a server process of its own."""
+def create_app(
+    database: str,
+    *,
+    tune_gc: bool = False,
+    allowed_hosts: Collection[str] = LOOPBACK_NAMES,
+    limits: Limits = Limits(),  # noqa: B008 - frozen, so one shared default is safe
+) -> Starlette:
+    """The cardroom on ``database``, answering to the host names ``allowed_hosts`` within
+    ``limits``; ``tune_gc`` is for a server process of its own."""
     cardroom = Cardroom(Store(database))
+    signer: list[TokenSigner] = []  # the cardroom's, once its database is open
+    new_identities = RateLimit("new identities", limits.identities_per_minute, 60.0)
+    new_tables = RateLimit("new tables", limits.tables_per_hour, 3600.0)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await cardroom.open()
+        signer.append(await TokenSigner.of(cardroom.store))
         if tune_gc:
             # The restored tables live as long as the server: keep the collector off them,
             # and collect young objects less often (a full pass stalls every table).
@@ -60,6 +78,20 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
             raise LookupError(f"there is no table {table_id!r}: the lobby at / lists the tables")
         return runtime
 
+    def identity_of(connection: HTTPConnection, table_id: str) -> str | None:
+        """The hash of the identity a request carries: a token this cardroom issued, or
+        one a table already knows (issued before tokens were signed); else None."""
+        runtime = cardroom.tables.get(table_id)
+
+        def trusted(token: str) -> bool:
+            return signer[0].issued(token) or holds_a_place(runtime, token_hash(token))
+
+        return owner_of(connection, table_id, trusted)
+
+    def new_identity(request: Request) -> str:
+        new_identities.take(request.client.host if request.client else None)
+        return signer[0].issue()
+
     async def lobby(request: Request) -> Response:
         return FileResponse(WEB / "index.html")
 
@@ -70,24 +102,27 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         except LookupError as missing:
             return PlainTextResponse(str(missing), status_code=404)
         response = FileResponse(WEB / "table.html")
-        if owner_of(request, table_id) is None:
-            set_identity(response, table_id, new_token())
+        if identity_of(request, table_id) is None:
+            set_identity(response, table_id, new_identity(request))
         return response
 
     async def list_tables(request: Request) -> Response:
         return JSONResponse(cardroom.summaries())
 
     async def create_table(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_BODY_BYTES:
-            return error(f"table options are at most {MAX_BODY_BYTES} bytes", 413)
+        data = await read_json(request, "the table options")
         try:
-            data = json.loads(body)
             options = TableOptions.model_validate(data)
-        except json.JSONDecodeError:
-            return error("send the table options as one JSON object")
         except ValidationError as invalid:
             return error(f"table options: {describe(invalid)}")
+        in_play = sum(1 for row in cardroom.summaries() if row.get("status") in OPEN_STATUSES)
+        if in_play >= limits.max_tables:
+            raise Refused(
+                f"the cardroom has {limits.max_tables} tables in play, its limit: try again "
+                "when one of them ends",
+                600,
+            )
+        new_tables.take(request.client.host if request.client else None)
         table_id, token = await cardroom.create(options)
         response = JSONResponse(
             {"id": table_id, "url": f"/t/{table_id}", "token": token}, status_code=201
@@ -98,7 +133,7 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
     async def identity(request: Request) -> Response:
         table_id = request.path_params["table"]
         runtime_of(table_id)
-        token = new_token()
+        token = new_identity(request)
         response = JSONResponse({"token": token})
         set_identity(response, table_id, token)
         return response
@@ -107,28 +142,29 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
         """The table asked for; a tournament's tables are told apart by ``?table=n``."""
         runtime = runtime_of(request.path_params["table"])
         number = request.query_params.get("table")
-        if number is not None and not number.isdigit():
-            raise LookupError(f"?table= takes a table number, not {number!r}")
         try:
-            return runtime.room_at(int(number) if number is not None else None)
+            return runtime.room_at(None if number is None else number_in(number, "?table="))
         except HoldemError as missing:
             raise LookupError(str(missing)) from None
 
     async def hands(request: Request) -> Response:
-        return JSONResponse(downloads.hand_list(room_of(request)))
+        before = request.query_params.get("before")  # pages back through a long table
+        return JSONResponse(await downloads.hand_list(cardroom.store, room_of(request), before))
 
     async def hand_file(request: Request) -> Response:
         table_id = request.path_params["table"]
         room = room_of(request)
-        number, kind = request.path_params["number"], request.path_params["kind"]
-        owner = owner_of(request, table_id)  # sees its own cards in the hands it played
+        number = number_in(request.path_params["number"], "a hand")
+        kind = request.path_params["kind"]
+        owner = identity_of(request, table_id)  # sees its own cards in the hands it played
         if kind == "phh":
-            text = downloads.phh(room, number, owner)
+            text = await downloads.phh(cardroom.store, room, number, owner)
             return PlainTextResponse(text, media_type="application/toml")
         if kind == "txt":
-            return PlainTextResponse(downloads.text_history(room, number, owner))
+            text = await downloads.text_history(cardroom.store, room, number, owner)
+            return PlainTextResponse(text)
         if kind == "json":
-            return JSONResponse(downloads.proof(room, number))
+            return JSONResponse(await downloads.proof(cardroom.store, room, number))
         return error(f"hands download as .phh, .txt or .json, not .{kind}", 404)
 
     async def ledger(request: Request) -> Response:
@@ -149,24 +185,17 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
             await websocket.close(code=4403, reason="connect from this server's own pages")
             return
         await websocket.accept()
-        client = Client(websocket, owner_of(websocket, table_id))
+        client = Client(websocket, identity_of(websocket, table_id))
         writer = asyncio.create_task(_write(client))
         await runtime.join(client)
+        reader = asyncio.create_task(_read(websocket, runtime, client))
         try:
-            while True:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:  # a binary frame: read it as the UTF-8 text it should be
-                    text = (frame.get("bytes") or b"").decode("utf-8", "replace")
-                if len(text) > MAX_MESSAGE_BYTES:
-                    await websocket.close(code=1009, reason="message too large")
-                    break
-                await runtime.receive(client, text)
-        except WebSocketDisconnect:
-            pass
+            # Whichever ends first ends both: the client left, or it fell too far behind.
+            done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            if reader in done:
+                reader.result()  # a fault in reading is the server's: JsonErrors logs it
         finally:
+            reader.cancel()
             writer.cancel()
             await runtime.leave(client)
 
@@ -176,7 +205,15 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
     async def refused(request: Request, exc: Exception) -> Response:
         return error(str(exc), 404 if isinstance(exc, downloads.NoSuchHand) else 400)
 
-    hand_path = "/api/tables/{table}/hands/{number:int}.{kind}"
+    async def unreadable(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, BodyError)
+        return error(str(exc), exc.status)
+
+    async def too_many(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        return error(str(exc), 429, {"Retry-After": str(exc.retry_after)})
+
+    hand_path = "/api/tables/{table}/hands/{number}.{kind}"
     return Starlette(
         routes=[
             Route("/", lobby),
@@ -190,22 +227,93 @@ def create_app(database: str, *, tune_gc: bool = False) -> Starlette:
             WebSocketRoute("/ws/{table}", play),
             Mount("/static", StaticFiles(directory=WEB), name="static"),
         ],
-        exception_handlers={LookupError: not_found, HoldemError: refused},
+        middleware=[
+            Middleware(JsonErrors),
+            Middleware(
+                AllowedHosts,
+                names=allowed_hosts,
+                advice="start the cardroom with --allowed-host {name} to allow it",
+            ),
+            Middleware(SameOriginWrites, max_body=MAX_BODY_BYTES),
+        ],
+        exception_handlers={
+            LookupError: not_found,
+            HoldemError: refused,
+            BodyError: unreadable,
+            Refused: too_many,
+        },
         lifespan=lifespan,
     )
 
 
+def holds_a_place(runtime: AnyRuntime | None, owner: str) -> bool:
+    """Whether ``owner`` is the host of the table, has a seat or asked for one there, or
+    is registered in its tournament."""
+    if isinstance(runtime, TournamentRuntime):
+        multi = runtime.multi
+        return owner == multi.host or multi.entrant_of(owner) is not None
+    if isinstance(runtime, TableRuntime):
+        room = runtime.room
+        return (
+            owner == room.host
+            or owner in room.owners.values()
+            or any(request.owner == owner for request in room.requests.values())
+        )
+    return False
+
+
+def number_in(text: str, where: str) -> int:
+    """A table or hand number as written in a path or a query: ASCII digits only (Python's
+    int() also takes "²" and "٣"), and few enough to be a number the cardroom has."""
+    if not (text.isascii() and text.isdigit()):
+        raise LookupError(f"{where} takes a number, not {text[:20]!r}")
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise LookupError(f"{where} takes a number of at most {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+async def _read(websocket: WebSocket, runtime: AnyRuntime, client: Client) -> None:
+    """Hand the client's messages to the table until it leaves."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            if text is None:  # a binary frame: read it as the UTF-8 text it should be
+                text = (frame.get("bytes") or b"").decode("utf-8", "replace")
+            if len(text) > MAX_MESSAGE_BYTES:
+                await websocket.close(code=1009, reason="message too large")
+                return
+            await runtime.receive(client, text)
+
+
 async def _write(client: Client) -> None:
-    """Send a client's queued messages in order; a slow reader never holds up the table."""
+    """Send a client's queued messages in order; a slow reader never holds up the table.
+
+    A client that stops reading fills its socket, and then its outbox: once the outbox
+    overflows, or one message has waited SEND_SECONDS, it is closed with 1013 (and if
+    even the close frame cannot go out, the connection is let go; see
+    websocket_transport.py), so the messages it never took are freed."""
+    sending = asyncio.create_task(_send_queued(client))
+    behind = asyncio.create_task(client.fell_behind.wait())
+    try:
+        await asyncio.wait({sending, behind}, return_when=asyncio.FIRST_COMPLETED)
+        if sending.done() and not isinstance(sending.exception(), TimeoutError):
+            return  # the client is gone
+    finally:
+        sending.cancel()
+        behind.cancel()
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(CLOSE_SECONDS):
+            await client.websocket.close(code=1013, reason="too far behind: reconnect")
+
+
+async def _send_queued(client: Client) -> None:
     while True:
         text = await client.outbox.get()
-        if client.lagging:
-            await client.websocket.close(code=1013, reason="too far behind: reconnect")
-            return
-        try:
+        async with asyncio.timeout(SEND_SECONDS):
             await client.websocket.send_text(text)
-        except Exception:
-            return
 
 
 __all__ = ["create_app"]

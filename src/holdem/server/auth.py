@@ -1,7 +1,13 @@
 """Identity: an unguessable token per client and table, kept by the server only as a hash.
 
 Browsers carry the token in an httpOnly cookie (JavaScript never sees it); programs send
-``Authorization: Bearer <token>``. A token is never written to a log.
+``Authorization: Bearer <token>``. A token is never written to a log. Only tokens the
+cardroom issued count (see tokens.py): the caller says which it trusts.
+
+The cookie is SameSite=Lax, not Strict: a join link opened from a chat app is a
+navigation from another site, which would carry no Strict cookie, and the page would
+then hand the returning player, or the host, a new identity in place of theirs.
+Cross-site requests that change anything are refused by http_guard.py.
 """
 
 from __future__ import annotations
@@ -9,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import string
-from urllib.parse import urlsplit
+from collections.abc import Callable
 
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
@@ -43,17 +49,13 @@ def token_from(connection: HTTPConnection, cookie: str) -> str | None:
     return connection.cookies.get(cookie) or None
 
 
-def owner_of(connection: HTTPConnection, table_id: str) -> str | None:
-    """The hash of the token a request or WebSocket handshake carries, if any."""
+def owner_of(
+    connection: HTTPConnection, table_id: str, trusted: Callable[[str], bool]
+) -> str | None:
+    """The hash of the token a request or WebSocket handshake carries, if it is one
+    ``trusted`` accepts; None (a spectator) otherwise."""
     token = token_from(connection, cookie_name(table_id))
-    return token_hash(token) if token else None
-
-
-def from_another_site(connection: HTTPConnection) -> bool:
-    """Whether a browser says the request comes from another site's page (its Origin);
-    programs send no Origin."""
-    origin = connection.headers.get("origin")
-    return origin is not None and urlsplit(origin).netloc != connection.headers.get("host")
+    return token_hash(token) if token and trusted(token) else None
 
 
 def set_identity(response: Response, table_id: str, token: str) -> None:

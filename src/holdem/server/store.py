@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,13 @@ snapshots = Table(
     Column("table_id", String(32), primary_key=True),
     Column("seq", Integer, nullable=False),  # the last command the state includes
     Column("body", Text, nullable=False),
+)
+# The cardroom's own values that outlive a restart (the secret its tokens are signed with).
+settings = Table(
+    "settings",
+    metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 
@@ -323,6 +331,16 @@ class Store:
         async with self.engine.connect() as connection:
             rows = await connection.execute(query.order_by(hands.c.number.desc()).limit(limit))
             return [(number, commitment) for number, commitment in reversed(rows.all())]
+
+    async def setting(self, name: str, first: Callable[[], str]) -> str:
+        """The cardroom's stored value of ``name``; the first time, ``first()`` is stored."""
+        async with self._write, self.engine.begin() as connection:
+            found = await connection.scalar(select(settings.c.value).where(settings.c.name == name))
+            if found is not None:
+                return str(found)
+            value = first()
+            await connection.execute(settings.insert().values(name=name, value=value))
+            return value
 
 
 async def _put_snapshot(
