@@ -140,6 +140,9 @@ def test_a_whole_tournament_conserves_chips_seats_everyone_once_and_replays(
     for i, name in enumerate(names):
         driver.apply({"kind": "register", "name": name, "owner": f"owner-{i}"})
     assert "already registered" in driver.refused({"kind": "register", "name": "p0"})
+    assert "already registered" in driver.refused({"kind": "register", "name": "\u0420\u041e"})
+    assert "(U+200B)" in driver.refused({"kind": "register", "name": "P\u200b99"})
+    assert "visible" in driver.refused({"kind": "register", "name": " \u3000 "})
     assert "full" in driver.refused({"kind": "register", "name": "Late"})
     driver.refused({"kind": "status", "status": "running", "draw": {"P0": [1, 0]}})
     driver.apply({"kind": "status", "status": "running", "draw": draw(names, table_size)})

@@ -17,8 +17,12 @@ from holdem.fairness import ShuffleCommitment
 from holdem.server.options import TableOptions
 from holdem.server.room import Command, Room
 from holdem.server.views import public_state
+from holdem.table.names import same_name
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
+# Names the table refuses beside NAMES (one in another case, a Cyrillic look-alike) or
+# always (an invisible character, a bidi override, nothing visible).
+TWINS = ("ana", "\u0412en", "Cl\u200beo", "\u202eDan", " ")
 
 
 def picture(room: Room) -> str:
@@ -37,7 +41,7 @@ def random_command(room: Room, rng: random.Random) -> Command:
     command: Command = {"kind": kind, "seat": seat, "at": float(len(room.log))}
     if kind == "sit":
         buy_ins = [room.options.starting_stack] if room.tournament else [10, 40, 100, 200, 300]
-        command |= {"name": rng.choice(NAMES), "buy_in": rng.choice(buy_ins),
+        command |= {"name": rng.choice(NAMES + TWINS), "buy_in": rng.choice(buy_ins),
                     "owner": f"owner-{seat}"}  # fmt: skip
     elif kind in ("top_up", "adjust"):
         command["amount" if kind == "top_up" else "change"] = rng.randint(-50, 150)
@@ -84,6 +88,8 @@ def test_refused_commands_change_nothing_and_the_log_rebuilds_the_room(
             assert picture(room) == before, command
         else:
             log.append(command)
+            names = [p.name for p in room.table.seats if p is not None]
+            assert not any(same_name(a, b) for i, a in enumerate(names) for b in names[i + 1 :])
     assert len(log) >= 2  # a sit & go may be over in a few hands
     rebuilt = Room.from_log("t", options, "host", log)
     assert picture(rebuilt) == picture(room)

@@ -7,13 +7,16 @@ table is for the room, the table and the engine to say when it is applied.
 
 from __future__ import annotations
 
+import itertools
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from holdem.errors import IllegalActionError
 from holdem.server import protocol
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Room
+from holdem.table.names import check_free, same_name
 
 BOT_NAMES = ("Ada", "Bolt", "Chip", "Dot", "Echo", "Flux", "Gizmo", "Hex", "Ion", "Jet")
 STATUS_CHANGES = {  # message -> (the statuses it may come in, the status it makes)
@@ -80,28 +83,36 @@ def command_for(
 
 def bot_sits(room: Room, seat: int, kind: str) -> Command:
     """A bot takes ``seat`` with the largest buy-in, under a name nobody uses yet."""
-    name = free_bot_name({p.name for p in room.table.seats if p is not None})
+    name = free_bot_name(set(_names_taken(room)))
     return {"kind": "sit", "seat": seat, "name": name, "bot": kind,
             "buy_in": room.options.buy_in_range[1]}  # fmt: skip
 
 
 def free_bot_name(taken: set[str]) -> str:
     """The first of Ada, Bolt, ..., Jet, Ada 2, Bolt 2, ... that nobody uses yet (in any
-    letter case)."""
-    taken = {name.casefold() for name in taken}
-    for round_ in range(len(taken) // len(BOT_NAMES) + 1):
+    letter case, nor as a look-alike)."""
+    for round_ in itertools.count(1):
         for name in BOT_NAMES:
-            candidate = f"{name} {round_ + 1}" if round_ else name
-            if candidate.casefold() not in taken:
+            candidate = f"{name} {round_}" if round_ > 1 else name
+            if not any(same_name(candidate, other) for other in taken):
                 return candidate
-    raise AssertionError("unreachable: more names were tried than are taken")
+    raise AssertionError("unreachable: the rounds of names never end")
+
+
+def _names_taken(room: Room) -> Iterator[str]:
+    """The names at the table and in the seat requests waiting for the host."""
+    yield from (p.name for p in room.table.seats if p is not None)
+    yield from (r.name for r in room.requests.values())
 
 
 def _sit(room: Room, owner: str | None, message: protocol.Sit) -> Command:
     if owner is None:
         raise IllegalActionError("open the table's page (or ask /identity) to get a seat")
+    # The table checks its seats' names again when the host approves (holdem.table.names).
+    others = (r.name for r in room.requests.values() if r.owner != owner)
+    check_free(message.name, others, "asking for a seat")
     buy_in = room.options.starting_stack if room.tournament else message.buy_in
-    sit = {"seat": message.seat - 1, "name": message.name.strip(), "buy_in": buy_in,
+    sit = {"seat": message.seat - 1, "name": message.name, "buy_in": buy_in,
            "owner": owner}  # fmt: skip
     if owner == room.host or not room.options.seat_approval:
         return {"kind": "sit", **sit}

@@ -21,6 +21,7 @@ from holdem.errors import IllegalActionError
 from holdem.server.online_tournament import OnlineTournament
 from holdem.server.options import TableOptions
 from holdem.server.room import STATUS_MOVES, Command, Entrant, Room, replayed
+from holdem.table.names import check_free, player_name
 from holdem.tournament.seating import Layout, Move, draw_seats, rearrange
 
 TABLE_KINDS = ("deal", "act", "void", "run_twice", "straddle", "chat")
@@ -72,11 +73,8 @@ class MultiTable:
     def _register(self, c: Command) -> None:
         if self.status != "waiting":
             raise IllegalActionError("registration is closed: the tournament has begun")
-        name = c["name"].strip()
-        if not name:
-            raise IllegalActionError("a player's name has at least one letter")
-        if name.casefold() in {n.casefold() for n in self.entrants}:
-            raise IllegalActionError(f"{name!r} is already registered: choose another name")
+        name = player_name(c["name"])
+        check_free(name, self.entrants, "registered")
         owner = c.get("owner")
         if owner is not None and self.entrant_of(owner) is not None:
             raise IllegalActionError("you are already registered")

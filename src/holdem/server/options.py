@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from holdem.bots import BOTS
 from holdem.engine import AnteKind, Structure
 from holdem.errors import ConfigError
 from holdem.table import TableSettings
+from holdem.table.names import player_name
 from holdem.table.settings import NewPlayerRule
 
 BotKind = Literal["random", "caller", "tag", "mc"]
 MAX_ENTRANTS = 100
+MAX_TABLE_NAME_LENGTH = 40
+
+
+def table_name(text: str) -> str:
+    return player_name(text, "a table name", MAX_TABLE_NAME_LENGTH)
 
 
 class TableOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict, like the WebSocket messages: JSON's types as sent ("6" is not a number of
+    # seats); a whole number is still a number of seconds.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    name: str = Field(min_length=1, max_length=40)
+    name: Annotated[str, AfterValidator(table_name)]
     structure: Literal["nl", "pl", "fl"] = "nl"
     small_blind: int = Field(1, ge=0, le=1_000_000)
     big_blind: int = Field(2, ge=1, le=1_000_000)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
 
 from holdem.errors import HoldemError
 from holdem.server.options import BotKind
+from holdem.table.names import chat_text, player_name
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
@@ -22,8 +24,22 @@ class ProtocolError(HoldemError, ValueError):
     """A message the server cannot read: not JSON, an unknown type, a bad field."""
 
 
+# Normalised and checked (holdem.table.names); the length counts after normalising.
+PlayerName = Annotated[str, AfterValidator(player_name)]
+ChatText = Annotated[str, AfterValidator(chat_text)]
+# What a field of each JSON type is called in a refusal ("must be a whole number").
+EXPECTED = {
+    "int_type": "a whole number",
+    "float_type": "a number",
+    "bool_type": "true or false",
+    "string_type": "a string",
+    "list_type": "a list",
+}
+
+
 class Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a field takes only its own JSON type ("100" is not 100, 1 is not true).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     v: Literal[1] = 1
     ref: str | None = Field(None, max_length=64)
@@ -32,7 +48,7 @@ class Message(BaseModel):
 class Sit(Message):
     type: Literal["sit"]
     seat: int = Field(ge=1, le=10)
-    name: str = Field(min_length=1, max_length=24)
+    name: PlayerName
     buy_in: int = Field(ge=1)
 
 
@@ -59,7 +75,7 @@ class RunTwice(Message):
 
 class Chat(Message):
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=300)
+    text: ChatText
 
 
 class Coach(Message):
@@ -91,7 +107,7 @@ class AddBot(Message):
 
 class Register(Message):
     type: Literal["register"]
-    name: str = Field(min_length=1, max_length=24)
+    name: PlayerName
 
 
 class Watch(Message):
@@ -164,7 +180,8 @@ def parse_message(text: str | bytes) -> ClientMessage:
     kind = data.get("type")
     if kind not in TYPES:
         raise ProtocolError(f"unknown message type {kind!r}: the types are {', '.join(TYPES)}")
-    if data.get("v", VERSION) != VERSION:
+    version = data.get("v", VERSION)
+    if type(version) is not int or version != VERSION:  # true is not 1, nor is 1.0
         raise ProtocolError(f"protocol version {data.get('v')!r} is not spoken here: use {VERSION}")
     try:
         return _ADAPTER.validate_python(data)
@@ -176,9 +193,31 @@ def describe(error: ValidationError) -> str:
     """The first problem of a validation error, as a sentence about the field."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"] if part not in TYPES)
-    problem = first["msg"]
-    if first["type"] == "extra_forbidden":
+    kind = first["type"]
+    if kind == "extra_forbidden":
         return f"{where!r} is not a field of this message"
-    if first["type"] == "missing":
+    if kind == "missing":
         return f"{where!r} is missing"
+    if kind in EXPECTED:
+        return f"{where!r} must be {EXPECTED[kind]}, not {_json_kind(first['input'])}"
+    problem = _problem(first)
     return f"{where!r}: {problem[0].lower()}{problem[1:]}" if where else problem
+
+
+def _problem(error: ErrorDetails) -> str:
+    """A validator's own sentence as it wrote it; pydantic's otherwise."""
+    if error["type"] == "value_error":
+        return str(error.get("ctx", {}).get("error", error["msg"]))
+    return error["msg"]
+
+
+def _json_kind(value: object) -> str:
+    """What ``value`` was in the JSON sent: "a string", "true", "a whole number (3)"..."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, float):
+        return f"a number with a decimal point ({value!r})"
+    if isinstance(value, int):
+        return f"a whole number ({value})"
+    kinds: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+    return kinds.get(type(value), type(value).__name__)

@@ -23,6 +23,7 @@ from holdem.engine import Action, AnteKind, Hand, HandConfig
 from holdem.errors import ConfigError, IllegalActionError
 from holdem.table.button import Blinds, next_blinds, passed_over
 from holdem.table.ledger import Entry, Ledger
+from holdem.table.names import check_free, check_name
 from holdem.table.settings import NewPlayerRule, TableSettings
 
 SEVEN_DEUCE = frozenset({5, 0})  # the ranks of 7-2 (seven is rank 5, deuce rank 0)
@@ -79,8 +80,8 @@ class Table:
         self._check_seat_number(seat)
         if self.seats[seat] is not None:
             raise IllegalActionError(f"seat {seat + 1} is taken: choose an empty seat")
-        if any(s is not None and s.name == name for s in self.seats):
-            raise IllegalActionError(f"{name!r} is already at the table")
+        check_name(name)
+        check_free(name, (s.name for s in self.seats if s is not None), "at the table")
         self._check_buy_in(buy_in, 0)
 
     def sit(self, seat: int, name: str, buy_in: int) -> None:
