@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 
 class Entry(StrEnum):
     BUY_IN = "buy-in"
@@ -63,8 +65,17 @@ class Ledger:
         """The totals as CSV, for the host to download."""
         lines = ["player,bought,cashed_out,adjusted,at_table,net"]
         for row in self.totals(stacks):
-            name = row.player.replace('"', '""')
             lines.append(
-                f'"{name}",{row.bought},{row.cashed_out},{row.adjusted},{row.at_table},{row.net}'
+                f"{text_cell(row.player)},{row.bought},{row.cashed_out},{row.adjusted},"
+                f"{row.at_table},{row.net}"
             )
         return "\n".join(lines) + "\n"
+
+
+def text_cell(text: str) -> str:
+    """A quoted CSV cell that a spreadsheet shows as text and never runs as a formula: one
+    starting as a formula can (=, +, -, @, a tab, a carriage return) gets a ' before it
+    (OWASP's advice on CSV injection). Numbers are written as they are, never through here."""
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    return '"' + text.replace('"', '""') + '"'
