@@ -22,13 +22,22 @@ def open_socket(port: int, receive_buffer: int | None = None) -> socket.socket:
 def read_head(sock: socket.socket) -> tuple[int, bytes]:
     """The status and the bytes after the response head begins (head and any body read)."""
     data = b""
-    while HEAD_END not in data:
+    while HEAD_END not in data or len(data) < _expected_length(data):
         chunk = sock.recv(65536)
         if not chunk:
             break
         data += chunk
     status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
     return status, data
+
+
+def _expected_length(data: bytes) -> int:
+    """How long the answer is, head and body, once its head has arrived."""
+    head, _, _ = data.partition(HEAD_END)
+    for line in head.lower().split(b"\r\n"):
+        if line.startswith(b"content-length:"):
+            return len(head) + len(HEAD_END) + int(line.split(b":", 1)[1])
+    return 0
 
 
 def websocket_handshake(
