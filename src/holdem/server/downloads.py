@@ -1,5 +1,9 @@
 """A finished hand as files a player takes home: PHH, a PokerStars-style text history, and
-the proof that its deck was fixed before the deal."""
+the proof that its deck was fixed before the deal.
+
+Every finished hand is read from the store (its record is stored with the command that
+ended it: hand_record.py), so a table's memory does not grow with the hands it plays.
+"""
 
 from __future__ import annotations
 
@@ -11,18 +15,21 @@ from holdem.fairness import public_cards
 from holdem.history.phh import dumps
 from holdem.history.pokerstars import pokerstars_text
 from holdem.history.record import history_of
+from holdem.server.hand_record import FinishedHand, finished_from_json
 from holdem.server.room import Room
-from holdem.table import PlayedHand
+from holdem.server.store import Store
+
+HAND_LIST_LIMIT = 200  # hands in one page of the list; ?before= asks for earlier ones
 
 
 class NoSuchHand(HoldemError):
     pass
 
 
-def finished_hand(room: Room, number: int) -> PlayedHand:
-    for played in reversed(room.table.history):
-        if played.number == number:
-            return played
+async def finished_hand(store: Store, room: Room, number: int) -> FinishedHand:
+    record = await store.hand(room.id, room.number or 0, number)
+    if record is not None:
+        return finished_from_json(record)
     played_count = room.table.hands_played
     raise NoSuchHand(
         f"there is no finished hand #{number} at this table: hands 1 to {played_count} are"
@@ -31,55 +38,60 @@ def finished_hand(room: Room, number: int) -> PlayedHand:
     )
 
 
-def hand_list(room: Room) -> list[dict[str, Any]]:
+async def hand_list(store: Store, room: Room, before: str | None = None) -> list[dict[str, Any]]:
+    """The last ``HAND_LIST_LIMIT`` finished hands before hand ``before`` (the newest ones
+    without it), oldest first."""
+    if before is not None and not before.isdigit():
+        raise NoSuchHand(f"?before= takes a hand number, not {before!r}")
     base = f"/api/tables/{room.id}/hands"
     # A tournament's tables each number their hands from 1: the table is in the query.
     query = f"?table={room.number}" if room.number else ""
+    rows = await store.hand_list(
+        room.id, room.number or 0, int(before) if before is not None else None, HAND_LIST_LIMIT
+    )
     return [
         {
-            "number": p.number,
-            "commitment": room.deals[p.number].commitment,
-            "phh": f"{base}/{p.number}.phh{query}",
-            "text": f"{base}/{p.number}.txt{query}",
-            "proof": f"{base}/{p.number}.json{query}",
+            "number": number,
+            "commitment": commitment,
+            "phh": f"{base}/{number}.phh{query}",
+            "text": f"{base}/{number}.txt{query}",
+            "proof": f"{base}/{number}.json{query}",
         }
-        for p in room.table.history
-        if p.number in room.deals
+        for number, commitment in rows
     ]
 
 
-def phh(room: Room, number: int, owner: str | None) -> str:
+async def phh(store: Store, room: Room, number: int, owner: str | None) -> str:
     """The hand as PHH, with only the hole cards the holder of ``owner``'s token saw: their
     own, if they played it, and the shown ones."""
-    played = finished_hand(room, number)
-    viewer = room.position_in(number, owner)
+    finished = await finished_hand(store, room, number)
+    played = finished.played
     record = history_of(
         played.hand,
         players=played.names,
         seats=[seat + 1 for seat in played.seat_of],
         private=False,
-        viewer=viewer,
+        viewer=finished.position_of(owner),
         hand=number,
         **({"table": room.number, "event": room.options.name} if room.number else {}),
     )
     return dumps(record)
 
 
-def text_history(room: Room, number: int, owner: str | None) -> str:
-    played = finished_hand(room, number)
-    started = datetime.fromtimestamp(room.dealt_at.get(number, 0.0), tz=UTC)
-    position = room.position_in(number, owner)
-    hero = played.seat_of[position] if position is not None else None
+async def text_history(store: Store, room: Room, number: int, owner: str | None) -> str:
+    finished = await finished_hand(store, room, number)
+    played = finished.played
+    position = finished.position_of(owner)
     return pokerstars_text(
         played,
         table_name=room.options.name,
-        started_at=started,
-        hero_seat=hero,
+        started_at=datetime.fromtimestamp(finished.dealt_at, tz=UTC),
+        hero_seat=played.seat_of[position] if position is not None else None,
         max_seats=room.options.seats,
     )
 
 
-def proof(room: Room, number: int) -> dict[str, Any]:
+async def proof(store: Store, room: Room, number: int) -> dict[str, Any]:
     """The shuffle proof, revealing only the cards everyone saw: boards and shown hands."""
-    played = finished_hand(room, number)
-    return room.deals[number].proof(public_cards(played.hand))
+    finished = await finished_hand(store, room, number)
+    return finished.commitment.proof(public_cards(finished.played.hand))

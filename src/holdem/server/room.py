@@ -116,16 +116,18 @@ class Room:
         self.number = number
         self.options = options
         self.host = host  # the hash of the host's token
-        self.table = Table(options.settings())
+        self.table = Table(options.settings(), hands_kept=1)  # the others are in the store
         self.status = "waiting"  # running, paused, ended
         self.owners: dict[int, str] = {}  # seat -> the hash of its player's token
         self.bots: dict[int, str] = {}  # seat -> bot kind
         self.banks: dict[int, float] = {}  # seat -> time bank left, in seconds
         self.away: set[int] = set()  # sat out by the timer while disconnected
         self.requests: dict[str, SeatRequest] = {}
+        # Of the last hand dealt only (earlier hands are in the store: hand_record.py).
         self.deals: dict[int, ShuffleCommitment] = {}  # hand number -> its deck's commitment
         self.dealt_at: dict[int, float] = {}  # hand number -> when it was dealt
         self.dealt_to: dict[int, tuple[str | None, ...]] = {}  # hand number -> owner by position
+        self.finished: PlayedHand | None = None  # a hand just over, for the store to take
         self.log: deque[tuple[int, str]] = deque(maxlen=LOG_LINES)
         self.lines_logged = 0  # ever: it tells a changed log from an unchanged full one
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
@@ -291,10 +293,10 @@ class Room:
             self.table.settings = settings  # refused: the level waits for the next deal
             raise
         assert self.table.current is not None
-        self.deals[self.table.current.number] = commitment
-        self.dealt_at[self.table.current.number] = c["at"]
-        seat_of = self.table.current.seat_of
-        self.dealt_to[self.table.current.number] = tuple(self.owners.get(s) for s in seat_of)
+        number, seat_of = self.table.current.number, self.table.current.seat_of
+        self.deals = {number: commitment}
+        self.dealt_at = {number: c["at"]}
+        self.dealt_to = {number: tuple(self.owners.get(s) for s in seat_of)}
         self._events_logged = 0
         button = self.table.button
         assert button is not None
@@ -439,10 +441,13 @@ class Room:
         hand = played.hand
         settings = self.table.settings
         cast = Cast(played.names, None, settings.small_blind, settings.big_blind)
-        for event in hand.events[self._events_logged :]:
+        new = hand.events[self._events_logged :]
+        for event in new:
             line = narrate(event, cast)
             if line is not None:
                 self._log_line(played.number, line.plain)
         self._events_logged = len(hand.events)
         if hand.is_over and command["kind"] in ("deal", "act", "void", "status"):
             self.hand_over_at = command["at"]
+        if new and hand.result is not None:  # this command ended the hand (not voided)
+            self.finished = played

@@ -53,7 +53,9 @@ class UnavailableTable:
         # Said on the socket itself: the client's outbox writer may never get to run.
         message = {"v": 1, "type": "error", "message": self.sentence, "ref": None}
         await client.websocket.send_text(json.dumps(message))
-        await client.websocket.close(code=UNAVAILABLE_CLOSE, reason="table unavailable: see the lobby")
+        await client.websocket.close(
+            code=UNAVAILABLE_CLOSE, reason="table unavailable: see the lobby"
+        )
 
     async def receive(self, client: Client, text: str) -> None:
         pass

@@ -16,6 +16,7 @@ hands; buy-ins, top-ups and cash-outs happen between hands and go in the ledger.
 from __future__ import annotations
 
 import random
+from collections import deque
 from dataclasses import dataclass, field
 
 from holdem.cards import Deck
@@ -58,10 +59,20 @@ class PlayedHand:
     blinds: Blinds
     bounty: Bounty | None = None
     names: list[str] = field(default_factory=list)
+    # The decisions in order, (kind, amount to): with the deck they replay the hand.
+    actions: list[tuple[str, int | None]] = field(default_factory=list)
 
 
 class Table:
-    def __init__(self, settings: TableSettings, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        settings: TableSettings,
+        rng: random.Random | None = None,
+        *,
+        hands_kept: int | None = None,
+    ) -> None:
+        """``hands_kept``: how many finished hands ``history`` holds (None: all of them; a
+        server keeps the last one and stores the others)."""
         self.settings = settings
         self.rng = rng  # None: every deck is shuffled by the secure generator (R4)
         self.seats: list[Seat | None] = [None] * settings.seats
@@ -69,7 +80,7 @@ class Table:
         self.hands_played = 0
         self.blinds: Blinds | None = None
         self.current: PlayedHand | None = None
-        self.history: list[PlayedHand] = []
+        self.history: deque[PlayedHand] = deque(maxlen=hands_kept)
         self._straddler: int | None = None
         self._bomb_pot = 0
 
@@ -213,6 +224,7 @@ class Table:
         if seat not in self.current.seat_of:
             raise IllegalActionError(f"seat {seat + 1} is not in this hand")
         self.current.hand.act(action, player=self.current.seat_of.index(seat))
+        self.current.actions.append((action.kind.value, action.to))
         self._settle_if_over()
 
     def void_hand(self, reason: str = "voided by the host") -> None:
