@@ -83,7 +83,11 @@ class Player:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._open = contextlib.ExitStack()
         self.ws: ClientConnection = self._open.enter_context(
-            connect(f"ws://127.0.0.1:{port}/ws/{table_id}", additional_headers=headers)
+            connect(
+                f"ws://127.0.0.1:{port}/ws/{table_id}",
+                additional_headers=headers,
+                max_queue=None,  # keep every frame: a full queue would stall the close
+            )
         )
         self.frames: list[str] = []  # every frame received, exactly as sent
         self.state: Json = {}

@@ -16,6 +16,7 @@ from holdem.errors import IllegalActionError
 from holdem.server import protocol
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Room
+from holdem.server.table_limits import check_seat_requests
 from holdem.table.names import check_free, same_name
 
 BOT_NAMES = ("Ada", "Bolt", "Chip", "Dot", "Echo", "Flux", "Gizmo", "Hex", "Ion", "Jet")
@@ -116,6 +117,7 @@ def _sit(room: Room, owner: str | None, message: protocol.Sit) -> Command:
            "owner": owner}  # fmt: skip
     if owner == room.host or not room.options.seat_approval:
         return {"kind": "sit", **sit}
+    check_seat_requests(len(room.requests))
     return {"kind": "request", "id": secrets.token_hex(4), **sit}
 
 

@@ -33,6 +33,7 @@ from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Logged, Room
 from holdem.server.snapshot import extras_for
 from holdem.server.store import Store
+from holdem.server.table_limits import ChatLimits
 from holdem.server.views import EncodedStates, Json, public_state
 
 RATE_PER_SECOND = 20  # messages a client may send, on average
@@ -75,6 +76,11 @@ class Client:
     def refund(self) -> None:
         self.allowance = min(RATE_PER_SECOND, self.allowance + 1)
 
+    @property
+    def address(self) -> str | None:
+        """The network address it connected from (a proxy's, behind one)."""
+        return self.websocket.client.host if self.websocket.client else None
+
     def send(self, message: Json) -> None:
         self.send_text(json.dumps(message, separators=(",", ":")))
 
@@ -107,6 +113,7 @@ class Runtime:
         self.lock = lock or asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self.chat_limits = ChatLimits()
         # Set by a failed write: the log to read back, and how to rebuild from it.
         self._behind: tuple[str, Callable[[list[Command]], None]] | None = None
         self._retry_delay = RETRY_FIRST  # after a failed write, doubling up to RETRY_MOST
@@ -266,6 +273,7 @@ class TableRuntime(Runtime):
     async def join(self, client: Client) -> None:
         async with self.lock:
             self.clients.add(client)
+            self._wake.set()  # a table of bots waiting for someone to watch deals again
             seat = self.room.seat_of(client.owner) if client.owner else None
             client.send(
                 {
@@ -285,6 +293,7 @@ class TableRuntime(Runtime):
             self.broadcast()
 
     async def leave(self, client: Client) -> None:
+        self.chat_limits.forget(client)
         async with self.lock:
             self.clients.discard(client)
             self.broadcast()  # the seat shows as disconnected
@@ -292,6 +301,8 @@ class TableRuntime(Runtime):
     async def _handle(self, client: Client, message: ClientMessage) -> None:
         if self.answer_directly(client, message):
             return
+        if isinstance(message, protocol.Chat):
+            self.chat_limits.check(client)
         async with self.lock:
             await self.execute(command_for(self.room, client.owner, message, self.turn_clock()))
 
@@ -393,6 +404,15 @@ class TableRuntime(Runtime):
             self._turn_version = room.version
         self._wake.set()
 
+    def _bots_alone(self) -> bool:
+        """A cash table where only bots would be dealt in and nobody watches deals no hand:
+        bots alone would play for ever at the server's cost. (A tournament of bots ends by
+        itself, its blinds rising.)"""
+        room = self.room
+        if self.clients or room.tournament is not None:
+            return False
+        return all(seat in room.bots for seat in room.table.active_seats())
+
     def _deal_held(self) -> bool:
         """Whether the next hand must wait for something beyond the table (a tournament
         moving players away from it)."""
@@ -410,7 +430,7 @@ class TableRuntime(Runtime):
             busted = room.busted_bots()
             if busted:
                 return Job(time.time(), ("rebuy", room.version), self._rebuy)
-            if len(room.table.active_seats()) < 2 or self._deal_held():
+            if len(room.table.active_seats()) < 2 or self._deal_held() or self._bots_alone():
                 return None
             when = room.hand_over_at + room.options.between_hands_seconds
             if room.tournament is not None:  # the next hand waits for a break to end

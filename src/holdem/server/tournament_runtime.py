@@ -21,6 +21,7 @@ from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Room
 from holdem.server.runtime import Client, Job, Runtime, TableRuntime
 from holdem.server.store import Store
+from holdem.server.table_limits import check_registrations
 from holdem.server.views import EncodedStates, Json, public_state
 
 NOT_IN_A_TOURNAMENT = {
@@ -68,6 +69,7 @@ class TournamentRuntime(Runtime):
         self.multi = multi
         self.tables: dict[int, TournamentTable] = {}
         self.watching: dict[Client, int] = {}  # client -> the table it chose to watch
+        self._addresses: dict[str, str] = {}  # owner -> the address it registered from
         self._started = False
         self._sync_tables()
 
@@ -184,6 +186,7 @@ class TournamentRuntime(Runtime):
         await self.tables[self._table_for(client)].join(client)
 
     async def leave(self, client: Client) -> None:
+        self.chat_limits.forget(client)
         async with self.lock:
             number = self._table_for(client)
             del self.watching[client]
@@ -196,6 +199,8 @@ class TournamentRuntime(Runtime):
         if isinstance(message, protocol.Watch):
             self._watch(client, message.table)
             return
+        if isinstance(message, protocol.Chat):
+            self.chat_limits.check(client)
         async with self.lock:
             await self.execute(self._command_for(client, message))
 
@@ -216,6 +221,7 @@ class TournamentRuntime(Runtime):
         if isinstance(message, protocol.Register):
             if owner is None:
                 raise IllegalActionError("open the tournament's page (or ask /identity) first")
+            self._check_address(client)
             return {"kind": "register", "name": message.name, "owner": owner}
         if kind == "unregister":
             return {"kind": "unregister", "owner": owner}
@@ -235,6 +241,16 @@ class TournamentRuntime(Runtime):
         if kind == "chat" and owner is not None and (entrant := multi.entrant_of(owner)):
             command["name"] = entrant.name  # registered, though not (or no longer) seated
         return {**command, "table": number}
+
+    def _check_address(self, client: Client) -> None:
+        """One program must not fill the field: a cap on people registered from one network
+        address (remembered while this server runs)."""
+        address = client.address
+        if client.owner is not None and address is not None:
+            registered = {e.owner for e in self.multi.entrants.values() if e.owner}
+            same = sum(1 for o, a in self._addresses.items() if a == address and o in registered)
+            check_registrations(same)
+            self._addresses[client.owner] = address
 
     def _start_command(self) -> Command:
         names = list(self.multi.entrants)
