@@ -302,3 +302,15 @@ def test_the_page_counts_down_and_the_host_pauses(clock_server, browser_page) ->
     page.wait_for_function("() => document.getElementById('clock').classList.contains('flash')")
     assert level.text_content() == "Level 2"
     assert errors == []
+
+
+def test_the_clock_answers_to_its_own_names_and_those_allowed(tmp_path: Path) -> None:
+    served = _start(free_port(), tmp_path / "c.json", "--allowed-host", "clock.home")
+    try:
+        url = served.base + "/api/clock"
+        assert httpx.get(url, headers={"host": "clock.home"}, timeout=5).status_code == 200
+        rebound = httpx.get(url, headers={"host": "attacker.example"}, timeout=5)
+        assert rebound.status_code == 400
+        assert "--allowed-host attacker.example" in rebound.json()["error"]
+    finally:
+        _kill(served)

@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from holdem.server.app import create_app
 from holdem.server.protocol import MAX_MESSAGE_BYTES
+from holdem.server.websocket_transport import LettingGoWebSocketProtocol
 from tests.support import free_port
 
 Json = dict[str, Any]
@@ -42,6 +43,7 @@ class Cardroom:
             create_app(self.database),
             host="127.0.0.1",
             port=self.port,
+            ws=LettingGoWebSocketProtocol,  # as holdem serve: a client that never reads goes
             ws_max_size=MAX_MESSAGE_BYTES,
             log_level="warning",
             lifespan="on",

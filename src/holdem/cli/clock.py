@@ -44,6 +44,13 @@ def clock(
     new: Annotated[
         bool, typer.Option("--new", help="Start a new clock, replacing the saved one.")
     ] = False,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another name the clock answers to (a name pointing at this machine); "
+            "repeat for more. Always: localhost, 127.0.0.1, [::1], --host."
+        ),
+    ] = None,
 ) -> None:
     """Serve a full-screen tournament clock; the host link it prints gives the controls.
 
@@ -54,6 +61,7 @@ def clock(
     from holdem.clock.app import ClockRoom, create_app
     from holdem.clock.store import SavedState, default_state_path, load, save
     from holdem.errors import ConfigError
+    from holdem.server.hosts import served_names
     from holdem.tournament.clock import Clock
     from holdem.tournament.structure import preset as named
     from holdem.tournament.structure_toml import from_toml
@@ -106,7 +114,8 @@ def clock(
     # The only place the key is ever written: it makes whoever opens it the host.
     _say(f"host link (opens the controls; works once): http://{shown}:{port}/host?key={key}")
     _say("Ctrl+C stops the server; the clock is saved and goes on when it is started again.")
-    _serve(create_app(room, cookie=f"holdem_clock_host_{port}"), listener)
+    names = served_names(host, allowed_host or ())  # another name: a DNS rebinding page
+    _serve(create_app(room, cookie=f"holdem_clock_host_{port}", allowed_hosts=names), listener)
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -234,7 +234,7 @@ def create_app(
             Middleware(
                 AllowedHosts,
                 names=names,
-                advice="the clock answers to this machine's own names and addresses only",
+                advice="start the clock with --allowed-host {name} to allow it",
             ),
             Middleware(SameOriginWrites, max_body=0),  # no control takes a body
         ],
