@@ -114,3 +114,13 @@ def test_whole_seconds_are_still_seconds(cardroom: Cardroom) -> None:
     state = cardroom.player(table_id, None).next("state")
     assert state["table"]["action_seconds"] == 30.0
     assert TableOptions(name="x", **options).level_minutes == 10.0
+
+
+def test_a_refused_message_echoes_its_ref_even_when_it_cannot_be_read(cardroom: Cardroom) -> None:
+    table_id, _ = cardroom.create()
+    player = cardroom.player(table_id, None)
+    player.ws.send(json.dumps({"v": 1, "type": "sit", "seat": "1", "ref": "mine"}))
+    refused = player.next("error")
+    assert refused["ref"] == "mine" and "'seat'" in refused["message"]
+    player.ws.send(json.dumps({"v": 1, "type": "dance", "ref": "x" * 65}))
+    assert player.next("error")["ref"] is None  # a ref too long to be one is not echoed

@@ -18,10 +18,13 @@ from holdem.table.names import chat_text, player_name
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
+MAX_REF = 64  # characters of a message's "ref"
 
 
 class ProtocolError(HoldemError, ValueError):
     """A message the server cannot read: not JSON, an unknown type, a bad field."""
+
+    ref: str | None = None  # the message's own ref, when it had a readable one
 
 
 # Normalised and checked (holdem.table.names); the length counts after normalising.
@@ -42,7 +45,7 @@ class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     v: Literal[1] = 1
-    ref: str | None = Field(None, max_length=64)
+    ref: str | None = Field(None, max_length=MAX_REF)
 
 
 class Sit(Message):
@@ -177,6 +180,15 @@ def parse_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError('a message is one JSON object, e.g. {"v": 1, "type": "ping"}') from None
     if not isinstance(data, dict):
         raise ProtocolError('a message is a JSON object with a "type"')
+    try:
+        return _validated(data)
+    except ProtocolError as error:
+        ref = data.get("ref")  # echoed in the error, as for any other refusal
+        error.ref = ref if isinstance(ref, str) and len(ref) <= MAX_REF else None
+        raise
+
+
+def _validated(data: dict[str, object]) -> ClientMessage:
     kind = data.get("type")
     if kind not in TYPES:
         raise ProtocolError(f"unknown message type {kind!r}: the types are {', '.join(TYPES)}")

@@ -214,6 +214,8 @@ class Runtime:
             if message.type == "act":
                 client.refund()  # the game paces accepted moves: only the rest is limited
         except HoldemError as error:
+            if ref is None and isinstance(error, protocol.ProtocolError):
+                ref = error.ref
             client.send({"v": 1, "type": "error", "message": str(error), "ref": ref})
 
 
