@@ -33,13 +33,13 @@ class Cardroom:
         """Every stored table comes back as it was, the hand in progress included."""
         await self.store.open()
         for stored in await self.store.load():
-            runtime = self._restored(stored)
+            runtime = await self._restored(stored)
             self.tables[stored.id] = runtime
             runtime.start()
 
-    def _restored(self, stored: StoredTable) -> AnyRuntime:
+    async def _restored(self, stored: StoredTable) -> AnyRuntime:
         try:
-            return runtime_for(restored_state(stored), self.store)
+            return runtime_for(await restored_state(self.store, stored), self.store)
         except RestoreError as error:
             name = _name_of(stored)
             print(f"table {stored.id} is unavailable: {error}", file=sys.stderr)

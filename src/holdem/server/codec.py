@@ -53,9 +53,7 @@ def from_json(kind: Any, data: Any) -> Any:
         return origin(from_json(args[0], v) for v in data)
     if origin is dict:
         return {from_json(args[0], k): from_json(args[1], v) for k, v in data}
-    if kind is float:
-        return float(data)
-    return data
+    return data  # a number stays as stored: 30 is not 30.0 in a state
 
 
 @cache

@@ -1,8 +1,10 @@
 """A stored table back in memory: its snapshot, then the commands stored after it.
 
-Whatever is wrong with a stored table (a row that is not JSON, options that no longer
-validate, a command the rules refuse) becomes one ``RestoreError`` naming the table and
-the row, so the cardroom can set that table aside and open the others.
+A snapshot only saves time: one that cannot be read (damaged, or of another schema) is
+passed over and the whole log replays. Whatever is wrong with the log itself (a row that
+is not JSON, options that no longer validate, a command the rules refuse) becomes one
+``RestoreError`` naming the row, so the cardroom can set that table aside and open the
+others.
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from holdem.server.hand_record import take_finished
 from holdem.server.multi_table import MultiTable
 from holdem.server.options import TableOptions
 from holdem.server.room import Command, Logged, RestoreError, Room
 from holdem.server.runtime import TableRuntime
-from holdem.server.store import Store, StoredTable
+from holdem.server.snapshot import SNAPSHOT_EVERY, restored, snapshot_of
+from holdem.server.store import HandRow, Store, StoredTable
 from holdem.server.tournament_runtime import TournamentRuntime
 
 AnyRuntime = TableRuntime | TournamentRuntime
@@ -28,19 +32,40 @@ def stored_options(stored: StoredTable) -> TableOptions:
         raise RestoreError(f"its stored options cannot be read ({_first_line(error)})") from None
 
 
-def restored_state(stored: StoredTable) -> State:
+async def restored_state(store: Store, stored: StoredTable) -> State:
     """The table's room (or tournament) as its stored rows describe it."""
     options = stored_options(stored)
-    state: State = (
+    if stored.snapshot is not None:
+        try:
+            state = restored(stored.id, options, stored.host, json.loads(stored.snapshot))
+        except Exception:
+            pass  # replay the whole log instead, below
+        else:
+            return replay(state, stored.log, first=stored.after + 1)
+        log = await store.raw_log(stored.id)
+    else:
+        log = stored.log
+    fresh: State = (
         MultiTable(stored.id, options, stored.host)
         if options.multi_table
         else Room(stored.id, options, stored.host)
     )
-    return replay(state, stored.log, first=stored.after + 1)
+    # A whole log replayed: hands finished before hands were stored get their rows now,
+    # and a long log a snapshot, so the next restart does not replay it again.
+    finished: list[HandRow] = []
+    state = replay(fresh, log, first=1, finished=finished)
+    await store.add_missing_hands(stored.id, finished)
+    if len(log) >= SNAPSHOT_EVERY:
+        await store.put_snapshot(stored.id, state.version, snapshot_of(state))
+    return state
 
 
-def replay(state: State, bodies: list[str], first: int) -> State:
-    """``state`` with the stored commands ``bodies`` (numbered from ``first``) applied."""
+def replay(
+    state: State, bodies: list[str], first: int, finished: list[HandRow] | None = None
+) -> State:
+    """``state`` with the stored commands ``bodies`` (numbered from ``first``) applied;
+    the records of the hands they end go in ``finished``, if given."""
+    rooms = _rooms_of(state)
     for seq, body in enumerate(bodies, start=first):
         command: Command | None = None
         try:
@@ -50,6 +75,10 @@ def replay(state: State, bodies: list[str], first: int) -> State:
             kind = command.get("kind") if isinstance(command, dict) else None
             what = f"stored command {seq}" + (f" ({kind})" if kind else "")
             raise RestoreError(f"{what} does not replay: {_first_line(error)}") from None
+        for room in rooms():
+            row = take_finished(room)
+            if row is not None and finished is not None:
+                finished.append(row)
     return state
 
 
@@ -57,6 +86,12 @@ def runtime_for(state: State, store: Store) -> AnyRuntime:
     if isinstance(state, MultiTable):
         return TournamentRuntime(state, store)
     return TableRuntime(state, store)
+
+
+def _rooms_of(state: State) -> Any:
+    if isinstance(state, MultiTable):
+        return lambda: [state.lobby, *state.rooms.values()]
+    return lambda: [state]
 
 
 def _apply(state: Logged, command: Any) -> None:

@@ -294,7 +294,9 @@ class Room:
             raise
         assert self.table.current is not None
         number, seat_of = self.table.current.number, self.table.current.seat_of
-        self.deals = {number: commitment}
+        # The last finished hand's deck stays too: a snapshot deals that hand again.
+        last = self.table.history[-1].number if self.table.history else None
+        self.deals = {n: c for n, c in self.deals.items() if n == last} | {number: commitment}
         self.dealt_at = {number: c["at"]}
         self.dealt_to = {number: tuple(self.owners.get(s) for s in seat_of)}
         self._events_logged = 0

@@ -1,16 +1,221 @@
-"""What is stored with each command beyond the command itself (see store.py's ``Extras``):
-the record of a hand it ended, and now and then a snapshot of the whole state."""
+"""A room's (or a tournament's) whole state as JSON, so a restart loads it and replays only
+the commands stored after it, and what else is stored with a command (store.py's
+``Extras``): the record of a hand it ended, and every ``SNAPSHOT_EVERY`` commands a
+snapshot.
+
+A snapshot is the derived state, field by field, under an explicit ``SCHEMA``: one of
+another schema is not read (the table replays its whole log instead). The hand in play
+and the last finished hand are stored as hand_record.py's JSON and played again from
+their decks, so every event, showdown and log line comes back exactly.
+tests/security/test_snapshots.py checks, for every prefix of many random logs, that
+restoring and replaying the rest gives the same states and the same next behaviour.
+"""
 
 from __future__ import annotations
 
-from holdem.server.hand_record import take_finished
-from holdem.server.multi_table import MultiTable
-from holdem.server.room import Logged, Room
+from collections import deque
+from typing import Any
+
+from holdem.errors import HoldemError
+from holdem.server.codec import from_json, to_json
+from holdem.server.hand_record import hand_from_json, hand_to_json, take_finished
+from holdem.server.multi_table import LOBBY, MultiTable
+from holdem.server.online_tournament import OnlineTournament
+from holdem.server.options import TableOptions
+from holdem.server.room import ChatLine, Entrant, Logged, Room, SeatRequest
 from holdem.server.store import Extras
+from holdem.table import PlayedHand, Seat
+from holdem.table.button import Blinds
+from holdem.table.ledger import LedgerEntry
+from holdem.table.settings import TableSettings
+from holdem.tournament.clock import Clock
+from holdem.tournament.ranking import Standings
+
+SCHEMA = 1
+SNAPSHOT_EVERY = 100  # commands: a restart replays fewer than this many per table
+
+
+class OutdatedSnapshot(HoldemError):
+    """A snapshot of another schema: the table is rebuilt from its whole log instead."""
 
 
 def extras_for(state: Logged) -> Extras:
     """What to commit with the command just applied to ``state`` (a room or a tournament)."""
     rooms = [state.lobby, *state.rooms.values()] if isinstance(state, MultiTable) else [state]
     hands = tuple(row for room in rooms if isinstance(room, Room) and (row := take_finished(room)))
-    return Extras(hands=hands)
+    due = state.version % SNAPSHOT_EVERY == 0
+    return Extras(hands=hands, snapshot=snapshot_of(state) if due else None)
+
+
+def snapshot_of(state: Logged) -> dict[str, Any]:
+    if isinstance(state, MultiTable):
+        return {"schema": SCHEMA, "kind": "mtt", **_multi_to_json(state)}
+    assert isinstance(state, Room)
+    return {"schema": SCHEMA, "kind": "room", **_room_to_json(state)}
+
+
+def restored(
+    table_id: str, options: TableOptions, host: str, data: dict[str, Any]
+) -> Room | MultiTable:
+    """The room or tournament ``data`` (from ``snapshot_of``) describes."""
+    if data.get("schema") != SCHEMA:
+        raise OutdatedSnapshot(f"snapshot schema {data.get('schema')!r}, not {SCHEMA}")
+    if data["kind"] == "mtt":
+        return _multi_from_json(MultiTable(table_id, options, host), data)
+    return _room_from_json(Room(table_id, options, host), data)
+
+
+# -- a room ------------------------------------------------------------------------------
+
+
+def _room_to_json(room: Room) -> dict[str, Any]:
+    table = room.table
+    current = table.current
+    last = table.history[-1] if table.history else None
+    return {
+        "settings": to_json(table.settings),
+        "seats": to_json(table.seats),
+        "ledger": to_json(table.ledger.entries),
+        "hands_played": table.hands_played,
+        "blinds": to_json(table.blinds),
+        "current": _hand_json(room, current),
+        "last": "current" if last is not None and last is current else _hand_json(room, last),
+        "straddler": table._straddler,  # the table's house customs for the next hand
+        "bomb_pot": table._bomb_pot,
+        "status": room.status,
+        "owners": to_json(room.owners),
+        "bots": to_json(room.bots),
+        "banks": to_json(room.banks),
+        "away": to_json(room.away),
+        "requests": to_json(list(room.requests.values())),
+        "dealt_at": to_json(room.dealt_at),
+        "dealt_to": to_json(room.dealt_to),
+        "log": to_json(list(room.log)),
+        "lines_logged": room.lines_logged,
+        "chat": to_json(list(room.chat)),
+        "hand_over_at": room.hand_over_at,
+        "version": room.version,
+        "events_logged": room._events_logged,  # the events of the hand already narrated
+        "settled": current is not None and room._settled is current,
+        "tournament": _tournament_to_json(room.tournament) if room._runs_clock else None,
+    }
+
+
+def _hand_json(room: Room, played: PlayedHand | None) -> dict[str, Any] | None:
+    return None if played is None else hand_to_json(played, room.deals[played.number])
+
+
+def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
+    table = room.table
+    table.settings = from_json(TableSettings, data["settings"])
+    table.seats = from_json(list[Seat | None], data["seats"])
+    table.ledger.entries = from_json(list[LedgerEntry], data["ledger"])
+    table.hands_played = data["hands_played"]
+    table.blinds = from_json(Blinds | None, data["blinds"])
+    room.deals = {}
+    current = _hand_from(room, data["current"])
+    last = current if data["last"] == "current" else _hand_from(room, data["last"])
+    table.current = current
+    table.history.clear()
+    if last is not None:
+        table.history.append(last)
+    table._straddler, table._bomb_pot = data["straddler"], data["bomb_pot"]
+    room.status = data["status"]
+    room.owners = from_json(dict[int, str], data["owners"])
+    room.bots = from_json(dict[int, str], data["bots"])
+    room.banks = from_json(dict[int, float], data["banks"])
+    room.away = from_json(set[int], data["away"])
+    requests = from_json(list[SeatRequest], data["requests"])
+    room.requests = {request.id: request for request in requests}
+    room.dealt_at = from_json(dict[int, float], data["dealt_at"])
+    room.dealt_to = from_json(dict[int, tuple[str | None, ...]], data["dealt_to"])
+    room.log = deque(from_json(list[tuple[int, str]], data["log"]), maxlen=room.log.maxlen)
+    room.lines_logged = data["lines_logged"]
+    room.chat = deque(from_json(list[ChatLine], data["chat"]), maxlen=room.chat.maxlen)
+    room.hand_over_at = data["hand_over_at"]
+    room.version = data["version"]
+    room._events_logged = data["events_logged"]
+    room._settled = current if data["settled"] else None
+    if data["tournament"] is not None:
+        assert room.tournament is not None
+        _tournament_from_json(room.tournament, data["tournament"])
+    return room
+
+
+def _hand_from(room: Room, data: dict[str, Any] | None) -> PlayedHand | None:
+    if data is None:
+        return None
+    played, commitment = hand_from_json(data)
+    room.deals[played.number] = commitment
+    return played
+
+
+# -- a tournament's clock and standings -------------------------------------------------------
+
+
+def _tournament_to_json(sng: OnlineTournament | None) -> dict[str, Any] | None:
+    if sng is None:
+        return None
+    clock = sng.clock
+    standings = sng.standings
+    return {
+        "entrants": sng.entrants,
+        "clock": None if clock is None else {name: getattr(clock, name) for name in CLOCK_FIELDS},
+        "standings": None
+        if standings is None
+        else {
+            "remaining": sorted(standings.remaining),
+            "out": standings.out,
+            "out_in_hand": standings.out_in_hand,
+            "hands": standings._hands,  # busts counted so far: it numbers the next
+        },
+    }
+
+
+CLOCK_FIELDS = ("entrants", "players_left", "buy_in", "started_at", "paused_at",
+                "paused_seconds", "shift")  # fmt: skip
+
+
+def _tournament_from_json(sng: OnlineTournament, data: dict[str, Any]) -> None:
+    sng.entrants = list(data["entrants"])
+    clock, standings = data["clock"], data["standings"]
+    sng.clock = None if clock is None else Clock(structure=sng.structure, **clock)
+    if standings is None:
+        sng.standings = None
+        return
+    sng.standings = Standings(sng.entrants)
+    sng.standings.remaining = set(standings["remaining"])
+    sng.standings.out = list(standings["out"])
+    sng.standings.out_in_hand = dict(standings["out_in_hand"])
+    sng.standings._hands = standings["hands"]
+
+
+# -- a multi-table tournament ------------------------------------------------------------------
+
+
+def _multi_to_json(multi: MultiTable) -> dict[str, Any]:
+    return {
+        "tournament": _tournament_to_json(multi.tournament),
+        "entrants": to_json(list(multi.entrants.values())),
+        "lobby": _room_to_json(multi.lobby),
+        "rooms": [[number, _room_to_json(room)] for number, room in multi.rooms.items()],
+        "status": multi.status,
+        "moves_made": multi.moves_made,
+        "version": multi.version,
+    }
+
+
+def _multi_from_json(multi: MultiTable, data: dict[str, Any]) -> MultiTable:
+    _tournament_from_json(multi.tournament, data["tournament"])
+    multi.entrants = {e.name: e for e in from_json(list[Entrant], data["entrants"])}
+    _room_from_json(multi.lobby, data["lobby"])
+    for number, room in data["rooms"]:
+        fresh = Room(
+            multi.id, multi.options, multi.host, tournament=multi.tournament, number=number
+        )
+        multi.rooms[number] = _room_from_json(fresh, room)
+    multi.status = data["status"]
+    multi.moves_made = data["moves_made"]
+    multi.version = data["version"]
+    assert LOBBY not in multi.rooms
+    return multi

@@ -31,7 +31,6 @@ from sqlalchemy import (
     delete,
     event,
     false,
-    func,
     inspect,
     select,
     text,
@@ -237,11 +236,7 @@ class Store:
     async def _insert(self, batch: list[_Pending]) -> None:
         async with self.engine.begin() as connection:
             await connection.execute(commands.insert(), [p.row for p in batch])
-            hand_rows = [
-                {"table_id": p.row["table_id"], "room": h.room, "number": h.number,
-                 "commitment": h.commitment, "body": json.dumps(h.record)}
-                for p in batch for h in p.extras.hands
-            ]  # fmt: skip
+            hand_rows = [_hand_row(p.row["table_id"], h) for p in batch for h in p.extras.hands]
             if hand_rows:
                 await connection.execute(hands.insert(), hand_rows)
             latest = {
@@ -253,12 +248,17 @@ class Store:
                 await _put_snapshot(connection, table_id, seq, snapshot)
 
     async def archive(
-        self, table_id: str, summary: dict[str, Any] | None, seq: int, snapshot: dict[str, Any]
+        self,
+        table_id: str,
+        summary: dict[str, Any] | None,
+        seq: int = 0,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
-        """Put a table away (``summary``: its lobby row), or bring it back (None), with its
-        state after command ``seq``, so that loading it replays nothing."""
+        """Put a table away (``summary``: its lobby row) with its state after command
+        ``seq``, so that loading it replays nothing; or mark it back (None)."""
         async with self._write, self.engine.begin() as connection:
-            await _put_snapshot(connection, table_id, seq, snapshot)
+            if snapshot is not None:
+                await _put_snapshot(connection, table_id, seq, snapshot)
             await connection.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
@@ -266,13 +266,32 @@ class Store:
             )
 
     async def load_log(self, table_id: str) -> list[dict[str, Any]]:
+        return [json.loads(body) for body in await self.raw_log(table_id)]
+
+    async def raw_log(self, table_id: str) -> list[str]:
+        """A table's whole command log, each command as stored."""
         async with self.engine.connect() as connection:
             result = await connection.execute(
                 select(commands.c.body)
                 .where(commands.c.table_id == table_id)
                 .order_by(commands.c.seq)
             )
-            return [json.loads(body) for (body,) in result]
+            return [body for (body,) in result]
+
+    async def put_snapshot(self, table_id: str, seq: int, snapshot: dict[str, Any]) -> None:
+        async with self._write, self.engine.begin() as connection:
+            await _put_snapshot(connection, table_id, seq, snapshot)
+
+    async def add_missing_hands(self, table_id: str, rows: list[HandRow]) -> None:
+        """Store the records of hands finished before hands were stored (older databases)."""
+        async with self._write, self.engine.begin() as connection:
+            result = await connection.execute(
+                select(hands.c.room, hands.c.number).where(hands.c.table_id == table_id)
+            )
+            present = {(room, number) for room, number in result}
+            missing = [row for row in rows if (row.room, row.number) not in present]
+            if missing:
+                await connection.execute(hands.insert(), [_hand_row(table_id, h) for h in missing])
 
     async def load(self, table_id: str | None = None) -> list[StoredTable]:
         """Every table in play (or the one asked for, archived or not), each with its
@@ -284,18 +303,15 @@ class Store:
             live = (
                 await connection.execute(query.where(chosen).order_by(tables.c.created_at))
             ).all()
-            logs: dict[str, list[str]] = {row.id: [] for row in live}
             after = {row.id: row.seq or 0 for row in live}
-            tail = select(commands.c.table_id, commands.c.seq, commands.c.body).outerjoin(
-                snapshots, snapshots.c.table_id == commands.c.table_id
-            )
-            tail = tail.where(commands.c.seq > func.coalesce(snapshots.c.seq, 0))
-            if table_id is not None:
-                tail = tail.where(commands.c.table_id == table_id)
-            result = await connection.execute(tail.order_by(commands.c.table_id, commands.c.seq))
-            for owner, _seq, body in result:
-                if owner in logs:
-                    logs[owner].append(body)
+            logs: dict[str, list[str]] = {}
+            for row in live:  # each by its key: the commands before the snapshot are not read
+                result = await connection.execute(
+                    select(commands.c.body)
+                    .where(commands.c.table_id == row.id, commands.c.seq > after[row.id])
+                    .order_by(commands.c.seq)
+                )
+                logs[row.id] = [body for (body,) in result]
             stored = [
                 StoredTable(
                     r.id, r.options, r.host, r.archived, r.snapshot, after[r.id], logs[r.id]
@@ -341,6 +357,11 @@ class Store:
             value = first()
             await connection.execute(settings.insert().values(name=name, value=value))
             return value
+
+
+def _hand_row(table_id: str, hand: HandRow) -> dict[str, Any]:
+    return {"table_id": table_id, "room": hand.room, "number": hand.number,
+            "commitment": hand.commitment, "body": json.dumps(hand.record)}  # fmt: skip
 
 
 async def _put_snapshot(
