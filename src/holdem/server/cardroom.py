@@ -2,42 +2,61 @@
 
 A multi-table tournament is one entry here too: its id leads to all of its tables. A
 stored table that no longer replays is set aside (listed as unavailable, with the
-reason) so that one damaged row never keeps the other tables closed.
+reason) so that one damaged row never keeps the other tables closed. A table nobody
+watches and nothing happens at for ``archive_after`` seconds is put away: its state goes
+to the store as a snapshot and it leaves memory until someone opens it again.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
+import os
 import sys
+import time
 from typing import Any
 
 from holdem.server.auth import new_table_id, new_token, token_hash
 from holdem.server.commands import bot_sits
 from holdem.server.multi_table import MultiTable
 from holdem.server.options import TableOptions
-from holdem.server.restore import restored_state, runtime_for, stored_options
+from holdem.server.restore import State, restored_state, runtime_for, stored_options
 from holdem.server.room import RestoreError, Room
 from holdem.server.runtime import TableRuntime
 from holdem.server.shelved import ArchivedTable, UnavailableTable
+from holdem.server.snapshot import snapshot_of
 from holdem.server.store import Store, StoredTable
 from holdem.server.tournament_runtime import TournamentRuntime, bot_registers
 
 AnyRuntime = TableRuntime | TournamentRuntime | UnavailableTable | ArchivedTable
+Live = TableRuntime | TournamentRuntime
+# Seconds without a command or a client before a table is put away.
+ARCHIVE_AFTER_SECONDS = float(os.environ.get("HOLDEM_ARCHIVE_AFTER_SECONDS", 600))
 
 
 class Cardroom:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, archive_after: float = ARCHIVE_AFTER_SECONDS) -> None:
         self.store = store
         self.tables: dict[str, AnyRuntime] = {}
+        self.archive_after = archive_after
+        self._last_seen: dict[str, tuple[int, float]] = {}  # id -> (version, since when)
+        self._archivist: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        """Every stored table comes back as it was, the hand in progress included."""
+        """Every stored table comes back as it was, the hand in progress included; a table
+        put away stays in the store until it is opened."""
         await self.store.open()
         for stored in await self.store.load():
             runtime = await self._restored(stored)
             self.tables[stored.id] = runtime
             runtime.start()
+        self._archivist = asyncio.create_task(self._put_away_idle_tables(), name="archivist")
 
     async def _restored(self, stored: StoredTable) -> AnyRuntime:
+        if stored.archived is not None:
+            row, known = _archived_of(stored)
+            return ArchivedTable(row, known, self._bring_back)
         try:
             return runtime_for(await restored_state(self.store, stored), self.store)
         except RestoreError as error:
@@ -46,6 +65,10 @@ class Cardroom:
             return UnavailableTable(stored.id, name, str(error))
 
     async def close(self) -> None:
+        if self._archivist is not None:
+            self._archivist.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._archivist
         for runtime in self.tables.values():
             await runtime.stop()
         await self.store.close()
@@ -72,6 +95,79 @@ class Cardroom:
 
     def summaries(self) -> list[dict[str, Any]]:
         return [runtime.summary() for runtime in self.tables.values()]
+
+    # -- tables put away while idle ----------------------------------------------------------
+
+    async def _put_away_idle_tables(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.1, min(30.0, self.archive_after / 4)))
+            for table_id, runtime in list(self.tables.items()):
+                if isinstance(runtime, Live) and self._idle(table_id, runtime):
+                    await self.archive(table_id)
+
+    def _idle(self, table_id: str, runtime: Live) -> bool:
+        """Whether nobody has watched the table, nor has anything happened at it, for
+        ``archive_after`` seconds (a bot-only table that keeps dealing is never idle)."""
+        now, version = time.time(), _state_of(runtime).version
+        seen = self._last_seen.get(table_id)
+        if _watched(runtime) or seen is None or seen[0] != version:
+            self._last_seen[table_id] = (version, now)
+            return False
+        return now - seen[1] >= self.archive_after
+
+    async def archive(self, table_id: str) -> None:
+        """Put a table away: its state to the store, its runtime stopped and dropped."""
+        runtime = self.tables[table_id]
+        assert isinstance(runtime, Live)
+        async with runtime.lock:
+            if _watched(runtime):
+                return  # someone came in meanwhile
+            state = _state_of(runtime)
+            row, known = runtime.summary(), _known_in(state)
+            archived = {"row": row, "known": sorted(known)}
+            await self.store.archive(table_id, archived, state.version, snapshot_of(state))
+            await runtime.stop()
+            self.tables[table_id] = ArchivedTable(row, known, self._bring_back)
+            self._last_seen.pop(table_id, None)
+
+    async def _bring_back(self, table_id: str) -> AnyRuntime:
+        """An archived table in memory again, from its snapshot (nothing to replay)."""
+        (stored,) = await self.store.load(table_id)
+        runtime = await self._restored(replace_archived(stored))
+        if isinstance(runtime, Live):
+            await self.store.archive(table_id, None)
+            runtime.start()
+        self.tables[table_id] = runtime
+        return runtime
+
+
+def replace_archived(stored: StoredTable) -> StoredTable:
+    return StoredTable(stored.id, stored.options, stored.host, None, stored.snapshot,
+                       stored.after, stored.log)  # fmt: skip
+
+
+def _state_of(runtime: Live) -> State:
+    return runtime.multi if isinstance(runtime, TournamentRuntime) else runtime.room
+
+
+def _watched(runtime: Live) -> bool:
+    return bool(runtime.watching if isinstance(runtime, TournamentRuntime) else runtime.clients)
+
+
+def _known_in(state: State) -> set[str]:
+    """Every identity the table knows: its host, players, applicants or entrants."""
+    if isinstance(state, MultiTable):
+        return {state.host} | {e.owner for e in state.entrants.values() if e.owner}
+    return {state.host, *state.owners.values()} | {r.owner for r in state.requests.values()}
+
+
+def _archived_of(stored: StoredTable) -> tuple[dict[str, Any], set[str]]:
+    """An archived table's lobby row, as it was when it was put away, and who it knows."""
+    try:
+        archived = json.loads(stored.archived or "")
+        return dict(archived["row"]), set(archived["known"])
+    except (ValueError, KeyError, TypeError):
+        return {"id": stored.id, "name": _name_of(stored)}, {stored.host}
 
 
 def _name_of(stored: StoredTable) -> str:

@@ -11,13 +11,20 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from holdem.server.room import Room
 from holdem.server.runtime import Client
 
-if TYPE_CHECKING:
-    from holdem.server.restore import AnyRuntime
+
+class Joinable(Protocol):
+    """What a client's connection asks of a table."""
+
+    def room_at(self, number: int | None) -> Room: ...
+    async def join(self, client: Client) -> None: ...
+    async def receive(self, client: Client, text: str) -> None: ...
+    async def leave(self, client: Client) -> None: ...
+
 
 # The close code of "no such table": the page stops reconnecting and shows the reason.
 UNAVAILABLE_CLOSE = 4404
@@ -68,16 +75,25 @@ class ArchivedTable:
     """A table put away while idle; ``bring_back`` loads it (once, however many connect)."""
 
     def __init__(
-        self, row: dict[str, Any], bring_back: Callable[[str], Awaitable[AnyRuntime]]
+        self,
+        row: dict[str, Any],
+        known: set[str],
+        bring_back: Callable[[str], Awaitable[Joinable]],
     ) -> None:
         self.id = str(row["id"])
         self.row = row
+        self.known = known  # the hashes of the host's, players' and applicants' tokens
         self._bring_back = bring_back
         self._lock = asyncio.Lock()
-        self._runtime: AnyRuntime | None = None
+        self._runtime: Joinable | None = None
 
     def summary(self) -> dict[str, Any]:
         return {**self.row, "status": "archived"}
+
+    def knows(self, owner: str) -> bool:
+        """Whether ``owner`` is the host, a player or an applicant here: their identity
+        holds while the table is away, as it does while it is in play."""
+        return owner in self.known
 
     def start(self) -> None:
         pass
@@ -85,7 +101,7 @@ class ArchivedTable:
     async def stop(self) -> None:
         pass
 
-    async def runtime(self) -> AnyRuntime:
+    async def runtime(self) -> Joinable:
         async with self._lock:
             if self._runtime is None:
                 self._runtime = await self._bring_back(self.id)
