@@ -28,6 +28,7 @@ from holdem.fairness import ShuffleCommitment
 from holdem.server.online_tournament import OnlineTournament
 from holdem.server.options import TableOptions
 from holdem.table import PlayedHand, Table
+from holdem.table.names import check_free
 from holdem.terminal.narrate import Cast, narrate
 from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
 
@@ -214,6 +215,7 @@ class Room:
         if any(r.owner == owner for r in self.requests.values()):
             raise IllegalActionError("you have already asked for a seat: wait for the host")
         self.table.check_sit(c["seat"], c["name"], c["buy_in"])
+        check_free(c["name"], (r.name for r in self.requests.values()), "asking for a seat")
         self.requests[c["id"]] = SeatRequest(c["id"], owner, c["seat"], c["name"], c["buy_in"])
         self.note(f"{c['name']} asks for seat {c['seat'] + 1}")
 
