@@ -4,7 +4,6 @@ as someone opens it."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 
@@ -12,7 +11,8 @@ import httpx
 from sqlalchemy import select, update
 
 from holdem.server.auth import token_hash
-from holdem.server.store import Store, commands, tables
+from holdem.server.store import commands, tables
+from tests.security.stored import execute
 from tests.server.client import FAST, Json, Player
 from tests.support.server import ServerProcess
 
@@ -34,23 +34,11 @@ def wait_for_status(http: httpx.Client, table_id: str, status: str, timeout: flo
 
 def in_the_store(database: str, table_id: str, damage_first_command: bool = False) -> str | None:
     """The table's archived column (damaging its first stored command, if asked)."""
-
-    async def read() -> str | None:
-        store = Store(database)
-        async with store.engine.begin() as connection:
-            if damage_first_command:
-                await connection.execute(
-                    update(commands)
-                    .where(commands.c.table_id == table_id, commands.c.seq == 1)
-                    .values(body="not a command")
-                )
-            archived = await connection.scalar(
-                select(tables.c.archived).where(tables.c.id == table_id)
-            )
-        await store.engine.dispose()
-        return archived
-
-    return asyncio.run(read())
+    first = (commands.c.table_id == table_id, commands.c.seq == 1)
+    damage = [update(commands).where(*first).values(body="not a command")]
+    read = select(tables.c.archived).where(tables.c.id == table_id)
+    archived: str | None = execute(database, *(damage if damage_first_command else []), read)[-1]
+    return archived
 
 
 def test_an_idle_table_is_put_away_and_comes_back_when_opened(database: str) -> None:

@@ -3,7 +3,6 @@ stops ``holdem serve`` with one sentence, not a traceback."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
@@ -16,7 +15,8 @@ from sqlalchemy import update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from holdem.server.store import Store, commands
+from holdem.server.store import commands
+from tests.security.stored import execute
 from tests.server.client import Player
 from tests.support import free_port
 from tests.support.server import ServerProcess
@@ -26,18 +26,8 @@ HOLDEM = str(Path(sys.executable).with_name("holdem"))
 
 def rewrite_command(database: str, table_id: str, seq: int, body: str) -> None:
     """Overwrite one stored command row, as a damaged disk or a careless edit would."""
-
-    async def rewrite() -> None:
-        store = Store(database)
-        async with store.engine.begin() as connection:
-            await connection.execute(
-                update(commands)
-                .where(commands.c.table_id == table_id, commands.c.seq == seq)
-                .values(body=body)
-            )
-        await store.engine.dispose()
-
-    asyncio.run(rewrite())
+    where = (commands.c.table_id == table_id, commands.c.seq == seq)
+    execute(database, update(commands).where(*where).values(body=body))
 
 
 def test_a_table_whose_rows_do_not_replay_is_set_aside_and_the_others_open(

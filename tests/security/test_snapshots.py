@@ -5,7 +5,6 @@ replayed, refused commands included."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Callable
@@ -20,8 +19,9 @@ from holdem.server.multi_table import MultiTable, draw
 from holdem.server.options import TableOptions
 from holdem.server.room import Command, Room
 from holdem.server.snapshot import SNAPSHOT_EVERY, restored, snapshot_of
-from holdem.server.store import Store, commands, snapshots
+from holdem.server.store import commands, snapshots
 from holdem.server.views import public_state, state_for
+from tests.security.stored import execute
 from tests.server.client import FAST, Player
 from tests.server.test_multi_table import Driver
 from tests.server.test_room import random_command
@@ -166,32 +166,17 @@ def test_a_snapshot_of_another_schema_is_not_read() -> None:
 
 def stored_rows(database: str, table_id: str) -> tuple[int, int | None]:
     """(commands stored, the seq of the table's snapshot) as the store holds them."""
-
-    async def read() -> tuple[int, int | None]:
-        store = Store(database)
-        async with store.engine.connect() as connection:
-            count = await connection.scalar(
-                select(func.count()).where(commands.c.table_id == table_id)
-            )
-            seq = await connection.scalar(
-                select(snapshots.c.seq).where(snapshots.c.table_id == table_id)
-            )
-        await store.engine.dispose()
-        return int(count or 0), seq
-
-    return asyncio.run(read())
+    count, seq = execute(
+        database,
+        select(func.count()).where(commands.c.table_id == table_id),
+        select(snapshots.c.seq).where(snapshots.c.table_id == table_id),
+    )
+    return int(count or 0), seq
 
 
 def damage_snapshot(database: str, table_id: str) -> None:
-    async def damage() -> None:
-        store = Store(database)
-        async with store.engine.begin() as connection:
-            await connection.execute(
-                update(snapshots).where(snapshots.c.table_id == table_id).values(body="{oops")
-            )
-        await store.engine.dispose()
-
-    asyncio.run(damage())
+    where = snapshots.c.table_id == table_id
+    execute(database, update(snapshots).where(where).values(body="{oops"))
 
 
 def test_a_killed_server_comes_back_from_its_snapshot_or_without_a_damaged_one(

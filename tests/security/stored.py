@@ -1,0 +1,26 @@
+"""Reading and changing a cardroom's stored rows directly, as a damaged disk, a careless
+edit or a curious test would: through the store's own engine, on SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sqlalchemy.sql import Executable
+
+from holdem.server.store import Store
+
+
+def execute(database: str, *statements: Executable) -> list[Any]:
+    """Run ``statements`` in one transaction; returns each one's first value (or None)."""
+
+    async def run() -> list[Any]:
+        store = Store(database)
+        try:
+            async with store.engine.begin() as connection:
+                results = [await connection.execute(s) for s in statements]
+                return [r.scalar() if r.returns_rows else None for r in results]
+        finally:
+            await store.engine.dispose()
+
+    return asyncio.run(run())
