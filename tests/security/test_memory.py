@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import random
 import secrets
 import sys
@@ -16,8 +17,10 @@ from holdem.server import downloads
 from holdem.server.options import TableOptions
 from holdem.server.room import Command, Room
 from holdem.server.snapshot import extras_for
-from holdem.server.store import Extras, HandRow, Store
+from holdem.server.store import Extras, HandRow, Store, commands
 from holdem.server.views import public_state
+from tests.security.stored import execute
+from tests.server.client import Cardroom
 
 SALTS = [secrets.token_bytes(16).hex() for _ in range(52)]
 
@@ -104,3 +107,30 @@ def test_the_hand_list_is_the_last_two_hundred_and_pages_back(database: str) -> 
     assert newest == list(range(51, 251))
     assert earlier == list(range(1, 51))
     assert first == [1, 2, 3]
+
+
+def test_after_a_refused_write_the_next_change_stores_without_the_last_hand_again(
+    cardroom: Cardroom,
+) -> None:
+    slow = {"bot_think_seconds": 0, "between_hands_seconds": 60}  # no next deal meanwhile
+    table_id, token = cardroom.create(bots=["caller"], seat_approval=False, **slow)
+    host = cardroom.player(table_id, token)
+    ben = cardroom.player(table_id, cardroom.identity(table_id))
+    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
+    ben.until(lambda s: s["you"]["seat"] == 2)
+    host.send(type="start")
+    ben.until(ben.my_turn)
+    ben.act(lambda state: "fold")  # the hand ends with Ben's command, the log's last
+    version = ben.until(lambda s: s["hands_played"] == 1 and s["hand"] is None)["version"]
+    # Another writer takes the next place in the log: Ben's chat is refused and the room
+    # is rebuilt from the log, whose last command ended hand 1.
+    chat = {"kind": "chat", "name": "Zed", "text": "first!", "at": 0.0}
+    row = {"table_id": table_id, "seq": version + 1, "body": json.dumps(chat)}
+    execute(cardroom.database, commands.insert().values(**row))
+    ben.send(type="chat", text="one")
+    assert "could not save that" in ben.error()
+    ben.send(type="chat", text="two")
+    state = ben.until(lambda s: [c["text"] for c in s["chat"]] == ["first!", "two"])
+    assert state["version"] == version + 2
+    hands = cardroom.http.get(f"/api/tables/{table_id}/hands").json()
+    assert [h["number"] for h in hands] == [1]

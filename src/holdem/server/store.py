@@ -36,9 +36,11 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.sql.dml import Insert
 
 from holdem.errors import ConfigError, HoldemError
 
@@ -238,7 +240,7 @@ class Store:
             await connection.execute(commands.insert(), [p.row for p in batch])
             hand_rows = [_hand_row(p.row["table_id"], h) for p in batch for h in p.extras.hands]
             if hand_rows:
-                await connection.execute(hands.insert(), hand_rows)
+                await connection.execute(self._new_hands(), hand_rows)
             latest = {
                 p.row["table_id"]: (p.row["seq"], p.extras.snapshot)
                 for p in batch
@@ -246,6 +248,13 @@ class Store:
             }
             for table_id, (seq, snapshot) in latest.items():
                 await _put_snapshot(connection, table_id, seq, snapshot)
+
+    def _new_hands(self) -> Insert:
+        """An insert of hand records that leaves a hand already stored as it is: a room
+        rebuilt from its log (after a refused write) offers its last hand again."""
+        if self.sqlite:
+            return sqlite.insert(hands).on_conflict_do_nothing()
+        return postgresql.insert(hands).on_conflict_do_nothing()
 
     async def archive(
         self,
