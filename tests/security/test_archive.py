@@ -67,6 +67,11 @@ def test_an_idle_table_is_put_away_and_comes_back_when_opened(database: str) -> 
         server.start()
         assert lobby_row(http, table_id)["status"] == "archived"
 
+        # The host's browser opening the page while it is put away keeps its identity.
+        cookie = {f"holdem_{table_id}": token}
+        page = httpx.get(f"{server.url}/t/{table_id}", cookies=cookie, timeout=10)
+        assert page.status_code == 200 and "set-cookie" not in page.headers
+
         # Opened again (by a spectator), it comes back from its snapshot, as it was.
         spectator = Player(server.port, table_id, None)
         assert spectator.next("state")["seats"] == seats

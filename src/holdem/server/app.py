@@ -32,6 +32,7 @@ from holdem.server.protocol import MAX_MESSAGE_BYTES, describe
 from holdem.server.refusals import error
 from holdem.server.room import Room
 from holdem.server.runtime import Client, TableRuntime
+from holdem.server.shelved import ArchivedTable
 from holdem.server.store import Store
 from holdem.server.tokens import TokenSigner
 from holdem.server.tournament_runtime import TournamentRuntime
@@ -123,7 +124,7 @@ def create_app(
                 600,
             )
         new_tables.take(request.client.host if request.client else None)
-        table_id, token = await cardroom.create(options)
+        table_id, token = await cardroom.create(options, signer[0].issue())
         response = JSONResponse(
             {"id": table_id, "url": f"/t/{table_id}", "token": token}, status_code=201
         )
@@ -249,6 +250,8 @@ def create_app(
 def holds_a_place(runtime: AnyRuntime | None, owner: str) -> bool:
     """Whether ``owner`` is the host of the table, has a seat or asked for one there, or
     is registered in its tournament."""
+    if isinstance(runtime, ArchivedTable):
+        return runtime.knows(owner)  # the identities it held when it was put away
     if isinstance(runtime, TournamentRuntime):
         multi = runtime.multi
         return owner == multi.host or multi.entrant_of(owner) is not None

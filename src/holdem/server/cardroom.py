@@ -73,9 +73,10 @@ class Cardroom:
             await runtime.stop()
         await self.store.close()
 
-    async def create(self, options: TableOptions) -> tuple[str, str]:
-        """A new table (or tournament) with its bots; returns its id and the host's token."""
-        table_id, token = new_table_id(), new_token()
+    async def create(self, options: TableOptions, token: str | None = None) -> tuple[str, str]:
+        """A new table (or tournament) with its bots, hosted by ``token`` (the server's own
+        signed token; a fresh random one if None); returns its id and the host's token."""
+        table_id, token = new_table_id(), token or new_token()
         host = token_hash(token)
         await self.store.create_table(table_id, options.model_dump(), host)
         runtime: AnyRuntime
