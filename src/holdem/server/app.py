@@ -168,6 +168,12 @@ def create_app(
             return JSONResponse(await downloads.proof(cardroom.store, room, number))
         return error(f"hands download as .phh, .txt or .json, not .{kind}", 404)
 
+    async def hand_replay(request: Request) -> Response:
+        room = room_of(request)
+        number = number_in(request.path_params["number"], "a hand")
+        owner = identity_of(request, request.path_params["table"])  # its own cards only
+        return JSONResponse(await downloads.replay_steps(cardroom.store, room, number, owner))
+
     async def ledger(request: Request) -> Response:
         table = room_of(request).table
         return Response(
@@ -224,6 +230,7 @@ def create_app(
             Route("/api/tables/{table}/identity", identity, methods=["POST"]),
             Route("/api/tables/{table}/hands", hands),
             Route(hand_path, hand_file),
+            Route("/api/tables/{table}/hands/{number}/replay", hand_replay),
             Route("/api/tables/{table}/ledger.csv", ledger),
             WebSocketRoute("/ws/{table}", play),
             Mount("/static", StaticFiles(directory=WEB), name="static"),

@@ -16,6 +16,7 @@ from holdem.history.phh import dumps
 from holdem.history.pokerstars import pokerstars_text
 from holdem.history.record import history_of
 from holdem.server.hand_record import FinishedHand, finished_from_json
+from holdem.server.replay import replay
 from holdem.server.room import Room
 from holdem.server.store import Store
 
@@ -76,6 +77,11 @@ async def phh(store: Store, room: Room, number: int, owner: str | None) -> str:
         **({"table": room.number, "event": room.options.name} if room.number else {}),
     )
     return dumps(record)
+
+
+async def replay_steps(store: Store, room: Room, number: int, owner: str | None) -> dict[str, Any]:
+    """The hand step by step for the page's replayer, with the hole cards PHH would show."""
+    return replay(await finished_hand(store, room, number), owner)
 
 
 async def text_history(store: Store, room: Room, number: int, owner: str | None) -> str:

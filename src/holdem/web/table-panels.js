@@ -344,6 +344,7 @@ export function renderHands(tableId, hands, table = 0) {
             "li",
             { testid: `hand-${hand.number}` },
             h("span", { class: "hand-no" }, `#${hand.number}`),
+            h("button", { type: "button", class: "btn small", testid: `replay-open-${hand.number}`, dataset: { replay: hand.number } }, "Replay"),
             h("a", { href: hand.phh || `${base}/${hand.number}.phh${query}`, download: file(hand.number, ".phh"), testid: `hand-phh-${hand.number}` }, "PHH"),
             h("a", { href: hand.text || `${base}/${hand.number}.txt${query}`, download: file(hand.number, ".txt"), testid: `hand-txt-${hand.number}` }, "text"),
             h("a", { href: hand.proof || `${base}/${hand.number}.json${query}`, download: file(hand.number, "-proof.json"), testid: `hand-proof-${hand.number}`, title: hand.commitment ? `commitment ${hand.commitment}` : "shuffle proof" }, "shuffle proof"),

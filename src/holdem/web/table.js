@@ -6,6 +6,7 @@ import { FeltView, noteHandNames } from "./table-view.js";
 import { HostPanel, addChat, renderChat, renderCoach, renderHands, renderLedger, renderLog, renderShowdown } from "./table-panels.js";
 import { isMultiTable, isSitAndGo, ordinal, placeOf, renderTournament, tickTournament } from "./table-tournament.js";
 import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-multi.js";
+import { Replayer, handInAddress } from "./table-replayer.js";
 
 const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -558,6 +559,8 @@ confirmClick($("leave"), "Leave? Click again", () => send("leave"));
 
 const host = new HostPanel(send, confirmClick);
 const multi = new MultiTablePanel(send, NAME_KEY);
+const replayer = new Replayer(tableId);
+replayer.listenTo($("hands"), () => tableQuery(app.state));
 
 // ---- joining ---------------------------------------------------------------------------
 
@@ -701,3 +704,5 @@ if (!tableId) {
   connection.connect();
   loadHands();
 }
+  const shared = handInAddress();
+  if (shared) replayer.open(shared.number, shared.query);
