@@ -149,6 +149,7 @@ def create_app(
         "clock.html": (_web_file("clock.html"), "text/html; charset=utf-8"),
         "clock.js": (_web_file("clock.js"), "text/javascript; charset=utf-8"),
         "clock.css": (_web_file("clock.css"), "text/css; charset=utf-8"),
+        "favicon.svg": (_web_file("favicon.svg"), "image/svg+xml"),
     }
 
     def static(name: str) -> Callable[[Request], Any]:
@@ -224,6 +225,9 @@ def create_app(
             Route("/", static("clock.html")),
             Route("/clock.js", static("clock.js")),
             Route("/clock.css", static("clock.css")),
+            # Browsers ask for /favicon.ico by themselves: both names answer with the icon.
+            Route("/favicon.svg", static("favicon.svg")),
+            Route("/favicon.ico", static("favicon.svg")),
             Route("/host", host),
             Route("/api/clock", get_clock, methods=["GET"]),
             Route("/api/clock/{action}", control, methods=["POST"]),

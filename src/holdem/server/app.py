@@ -220,6 +220,9 @@ def create_app(
         assert isinstance(exc, Refused)
         return error(str(exc), 429, {"Retry-After": str(exc.retry_after)})
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
     hand_path = "/api/tables/{table}/hands/{number}.{kind}"
     return Starlette(
         routes=[
@@ -233,6 +236,8 @@ def create_app(
             Route("/api/tables/{table}/hands/{number}/replay", hand_replay),
             Route("/api/tables/{table}/ledger.csv", ledger),
             WebSocketRoute("/ws/{table}", play),
+            # Browsers ask for /favicon.ico by themselves (a page without its <link>).
+            Route("/favicon.ico", favicon),
             Mount("/static", StaticFiles(directory=WEB), name="static"),
         ],
         middleware=[

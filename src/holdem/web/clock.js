@@ -224,13 +224,19 @@
   byId("fullscreen").addEventListener("click", toggleFullscreen);
 
   // The host's keys on a laptop: space pauses or resumes, the arrows move a level.
+  // Space is the clock's own key: it never presses the button clicked last (a second
+  // "+ Player" or "Bust"), which a browser would do on the key's release.
+  const typing = (event) => event.target.closest("input, textarea, select");
   document.addEventListener("keydown", (event) => {
-    if (!view || !view.host || event.target.closest("button, input, textarea")) return;
-    if (event.key === " ") {
-      event.preventDefault();
-      control(!view.started ? "start" : view.paused ? "resume" : "pause");
-    } else if (event.key === "ArrowRight") control("skip");
+    if (typing(event)) return;
+    if (event.key === " ") event.preventDefault();
+    if (!view || !view.host || event.repeat) return;
+    if (event.key === " ") control(!view.started ? "start" : view.paused ? "resume" : "pause");
+    else if (event.key === "ArrowRight") control("skip");
     else if (event.key === "ArrowLeft") control("back");
+  });
+  document.addEventListener("keyup", (event) => {
+    if (event.key === " " && !typing(event)) event.preventDefault();
   });
 
   poll();
