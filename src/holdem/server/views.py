@@ -14,7 +14,7 @@ from typing import Any
 
 from holdem.cards import Card
 from holdem.engine import Hand, LegalActions
-from holdem.engine.events import CardsShown, HandsExposed, PlayerActed
+from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, PlayerActed
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
 from holdem.server.room import Room, SeatRequest
@@ -275,9 +275,12 @@ def _shown_cards(played: PlayedHand) -> dict[int, list[str]]:
 
 
 def _last_actions(played: PlayedHand) -> dict[int, str]:
-    """Each player's latest betting action in the hand, in words ("raises to 6")."""
+    """Each player's latest betting action on this street, in words ("raises to 6"): a new
+    street starts with no labels, so a "calls 2" from before the flop is not read as now."""
     latest: dict[int, PlayerActed] = {}
     for event in reversed(played.hand.events):  # newest first: words only for those shown
+        if isinstance(event, BoardDealt):
+            break
         if isinstance(event, PlayerActed) and event.player not in latest:
             latest[event.player] = event
             if len(latest) == len(played.seat_of):

@@ -198,11 +198,17 @@ export class FeltView {
       const waitingOut = seat.state === "waiting" && !hand;
       if (STATE_LABEL[seat.state] && !waitingOut) badges.push(h("span", { class: `badge st-${seat.state}` }, STATE_LABEL[seat.state]));
       if (!seat.bot && seat.connected === false) badges.push(h("span", { class: "badge offline", title: "disconnected" }, "away"));
+      // The button and blind badges share the stack's line: on a narrow seat a corner
+      // badge would cover the start or the end of the name.
       return [
-        button ? h("span", { class: "dealer", testid: `dealer-${n}`, title: "the button" }, "D") : null,
-        sb || bb ? h("span", { class: `blind ${bb ? "bb" : "sb"}`, testid: `blind-${n}` }, bb ? "BB" : "SB") : null,
         h("div", { class: "seat-name", title: seat.name }, seat.name || `Seat ${n}`, mine ? h("span", { class: "you-tag" }, " (you)") : null),
-        h("div", { class: "seat-stack", testid: `stack-${n}` }, chips(seat.stack)),
+        h(
+          "div",
+          { class: "seat-line" },
+          sb || bb ? h("span", { class: `blind ${bb ? "bb" : "sb"}`, testid: `blind-${n}` }, bb ? "BB" : "SB") : null,
+          h("span", { class: "seat-stack", testid: `stack-${n}` }, chips(seat.stack)),
+          button ? h("span", { class: "dealer", testid: `dealer-${n}`, title: "the button" }, "D") : null,
+        ),
         seat.last_action ? h("div", { class: "seat-action", testid: `last-action-${n}` }, seat.last_action) : null,
         badges.length ? h("div", { class: "badges" }, badges) : null,
       ];
@@ -378,6 +384,14 @@ export class FeltView {
     this.timer.classList.toggle("bank", inBank);
     this.timer.classList.toggle("low", inBank ? left < 5000 : phaseLeft < 5000 && !bank);
     this.timer.dataset.left = String(Math.ceil(left / 1000));
+    if (state.you && state.you.seat === hand.to_act) this.tickMyBank(inBank ? left : bank);
+  }
+
+  /** The dock's "time bank" counts down with the bar once your own bank is being spent. */
+  tickMyBank(ms) {
+    const el = this.felt.ownerDocument.querySelector('[data-testid="time-bank"]');
+    const text = `time bank ${Math.ceil(ms / 1000)}s`;
+    if (el && el.textContent !== text) el.textContent = text;
   }
 }
 

@@ -1,0 +1,68 @@
+"""The table page's geometry in a real Chromium, at 1280x800 and on a 390x844 phone: the
+visible action buttons stay inside their row and clear of each other, a seat's button and
+blind badges never cover its name, and the banner never covers a seat. The hand is played
+(by clicking) until the page offers a bet rather than a raise: checked to us on the flop,
+where the Bet button once took the felt's chip style and was drawn over Fold."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.support.browser import by, save_screenshot
+from tests.support.server import ServerProcess
+from tests.web.quick_table import open_table, sit, size_of, sized_page, start
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.slow
+__all__ = ["sized_page"]
+
+# Every overlap of rectangles the page must not have, as sentences; [] when it is clean.
+LAYOUT_PROBLEMS = Path(__file__).with_name("layout_problems.js").read_text().strip() + "()"
+
+
+def problems(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(LAYOUT_PROBLEMS)
+    return found
+
+
+def play_until_bet_is_offered(page: Page, timeout: float = 60.0) -> None:
+    """Check or call every decision until the page offers Bet (nobody has bet yet)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if by(page, "actions").is_visible():
+            assert problems(page) == []  # every decision's buttons, not only the bet's
+            if by(page, "action-bet").is_visible():
+                return
+            for action in ("action-check", "action-call"):
+                if by(page, action).is_visible():
+                    by(page, action).click()
+                    break
+        page.wait_for_timeout(100)
+    raise AssertionError("the page never offered a bet")
+
+
+def test_bet_buttons_and_badges_stay_in_their_places(
+    sized_page: Page, server: ServerProcess
+) -> None:
+    page = sized_page
+    size = size_of(page)
+    # Calling stations check whenever they may: the flop comes checked round to us.
+    open_table(page, server.url, bots=["caller", "caller"], seats=6)
+    sit(page, 3, "Layla")
+    start(page)
+    play_until_bet_is_offered(page)
+    bet = by(page, "action-bet")
+    assert bet.inner_text().startswith("Bet ")
+    assert by(page, "action-raise").is_hidden()
+    save_screenshot(page, f"layout-bet-offered-{size}")
+    # The Bet button is an action button, not the felt's chip marker.
+    assert bet.evaluate("el => getComputedStyle(el).position") == "static"
+    assert problems(page) == []
+    assert page.locator('[data-testid^="blind-"]').count() >= 1
+    assert page.locator('[data-testid^="dealer-"]').count() == 1
