@@ -81,6 +81,15 @@ class Chat(Message):
     text: ChatText
 
 
+# The reactions a seated player may send, shown for a moment at their seat.
+Emote = Literal["heart", "laugh", "wow", "sad", "angry", "cool"]
+
+
+class React(Message):
+    type: Literal["react"]
+    emote: Emote
+
+
 class Coach(Message):
     type: Literal["coach"]
     on: bool
@@ -143,6 +152,7 @@ ClientMessage = Annotated[
     | RunTwice
     | Chat
     | Coach
+    | React
     | RequestAnswer
     | Adjust
     | Remove
@@ -155,7 +165,7 @@ ClientMessage = Annotated[
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Who may send what: anyone, a seated player, the host.
 OPEN_TYPES = ("sit", "chat", "coach", "ping", "register", "unregister", "watch")
-SEAT_TYPES = ("leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act")
+SEAT_TYPES = ("leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act", "react")
 HOST_TYPES = (
     "start",
     "pause",

@@ -32,6 +32,7 @@ from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Logged, Room
 from holdem.server.snapshot import extras_for
+from holdem.server.social import Reactions, watching
 from holdem.server.store import Store
 from holdem.server.table_limits import ChatLimits
 from holdem.server.views import EncodedStates, Json, public_state
@@ -231,6 +232,7 @@ class TableRuntime(Runtime):
         # seat -> (the decision, its coach message; None while the coach works it out)
         self._advice: dict[int, tuple[tuple[int, int, int], Json | None]] = {}
         self._coaching: set[asyncio.Task[None]] = set()
+        self.reactions = Reactions()
         self.after_change()
 
     # -- the life of the table -------------------------------------------------------------
@@ -296,6 +298,7 @@ class TableRuntime(Runtime):
 
     async def leave(self, client: Client) -> None:
         self.chat_limits.forget(client)
+        self.reactions.forget(client)
         async with self.lock:
             self.clients.discard(client)
             self.broadcast()  # the seat shows as disconnected
@@ -310,6 +313,11 @@ class TableRuntime(Runtime):
 
     def answer_directly(self, client: Client, message: ClientMessage) -> bool:
         """Answer the messages that change nothing at the table (ping, coach)."""
+        if isinstance(message, protocol.React):  # not stored: the moment is all it is for
+            reaction = self.reactions.message(self.room, client, client.owner, message)
+            for other in self.clients:
+                other.send(reaction)
+            return True
         if message.type == "ping":
             client.send({"v": 1, "type": "pong"})
             return True
@@ -337,7 +345,9 @@ class TableRuntime(Runtime):
 
     def _states(self, now: float) -> EncodedStates:
         connected = {c.owner for c in self.clients if c.owner is not None}
-        return EncodedStates(public_state(self.room, connected, self.deadline, now), self.room)
+        public = public_state(self.room, connected, self.deadline, now)
+        public["watching"] = watching(self.room, (c.owner for c in self.clients))
+        return EncodedStates(public, self.room)
 
     def _coach(self, client: Client) -> None:
         """The coach's numbers for a client whose turn it is (only its own cards). One

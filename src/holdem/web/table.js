@@ -9,6 +9,7 @@ import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-m
 import { Replayer, handInAddress } from "./table-replayer.js";
 
 const $ = (id) => document.getElementById(id);
+import { SocialPanel } from "./table-social.js";
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
 const ANTE_KIND = { uniform: "ante", "big-blind": "big-blind ante", button: "button ante" };
 const NAME_KEY = "holdem.name";
@@ -181,6 +182,9 @@ function onMessage(message) {
     case "coach":
       app.coach = message;
       if (app.state) renderCoach(app.state, app.coach, app.coachOn);
+    case "reaction":
+      social.showReaction(message);
+      break;
       break;
     case "error": {
       const kind = message.ref ? pendingRefs.get(message.ref) : null;
@@ -258,6 +262,7 @@ function render() {
     app.handsPlayed = state.hands_played;
     loadHands();
   }
+  social.render(state, app.myName);
   felt.tick(state, serverNow);
 }
 
@@ -566,6 +571,8 @@ replayer.listenTo($("hands"), () => tableQuery(app.state));
 
 const dialog = $("join-dialog");
 let joinSeat = null;
+const social = new SocialPanel(send);
+const multi = new MultiTablePanel(send, NAME_KEY);
 
 function openJoin(seat) {
   const table = app.state && app.state.table;
