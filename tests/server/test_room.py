@@ -36,7 +36,8 @@ def random_command(room: Room, rng: random.Random) -> Command:
     seat = rng.randrange(room.options.seats + 1)  # one past the end: no such seat
     kind = rng.choice(
         ["sit", "sit", "leave", "sit_out", "sit_in", "top_up", "adjust", "deal", "deal",
-         "act", "act", "act", "act", "act", "void", "status", "run_twice"]
+         "act", "act", "act", "act", "act", "void", "status", "run_twice", "coach", "remove",
+         "pause_after_hand"]
     )  # fmt: skip
     command: Command = {"kind": kind, "seat": seat, "at": float(len(room.log))}
     if kind == "sit":
@@ -62,6 +63,10 @@ def random_command(room: Room, rng: random.Random) -> Command:
         command["status"] = rng.choice(["running", "running", "paused", "waiting"])
     elif kind == "run_twice":
         command["agree"] = rng.random() < 0.5
+    elif kind in ("coach", "pause_after_hand"):
+        command["on"] = rng.random() < 0.7
+    elif kind == "remove" and rng.random() < 0.5:
+        command["ban"] = True
     return command
 
 

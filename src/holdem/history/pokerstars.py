@@ -158,6 +158,7 @@ class _Player:
     folded_on: int | None = None
     shown: tuple[Card, ...] | None = None  # shown at the showdown or turned up all-in
     won: int = 0
+    won_on: dict[int, int] = field(default_factory=dict)  # run -> chips won on that board
 
 
 @dataclass
@@ -370,6 +371,8 @@ class _Writer:
                     continue
                 for position, chips in award.shares:
                     self.players[position].won += chips
+                    won_on = self.players[position].won_on
+                    won_on[run] = won_on.get(run, 0) + chips
                     name = self.players[position].name
                     self.lines.append(f"{name} collected {chips} from {_pot_name(award.pot, pots)}")
         if not contested:
@@ -418,6 +421,8 @@ class _Writer:
             )
             quiet = player.folded_on == 0 and not player.posted and not player.voluntary
             return f"folded {where}" + (" (didn't bet)" if quiet else "")
+        if player.shown is not None and self.runs > 1:
+            return f"showed {_cards(player.shown)} and " + self._outcome_by_board(player)
         if player.shown is not None:
             cards = _cards(player.shown)
             description = self._describe(player.shown, 0)
@@ -430,6 +435,16 @@ class _Writer:
         if player.seat == self.hero_seat and hole is not None and None not in hole:
             return f"mucked {_cards([c for c in hole if c is not None])}"
         return "mucked"
+
+    def _outcome_by_board(self, player: _Player) -> str:
+        """Each board's own result: a player may lose the first and win the second."""
+        assert player.shown is not None
+        parts = []
+        for run in range(self.runs):
+            board = f"the {RUN_WORDS[run].lower()} board with {self._describe(player.shown, run)}"
+            won = player.won_on.get(run)
+            parts.append(f"won ({won}) {board}" if won else f"lost {board}")
+        return ", ".join(parts)
 
 
 def _pot_name(index: int, pots: int) -> str:

@@ -82,7 +82,8 @@ def history_of(
     viewer: int | None = None,
     **optional: object,
 ) -> HandHistory:
-    """The PHH record of a finished hand (the first board when it was run more than once).
+    """The PHH record of a finished hand; a hand run more than once has every run's
+    ``d db`` lines, one run after another, as the engine dealt them.
 
     With ``private=False`` the record holds only what ``viewer`` (a position, or None for
     anyone) saw: other players' hole cards are ``????`` unless they were shown.
@@ -117,7 +118,7 @@ def _actions(log: Sequence[events.Event]) -> list[Action]:
     for event in log:
         if isinstance(event, events.HoleCardsDealt):
             steps.append(DealHole(event.player, event.cards or (None, None)))
-        elif isinstance(event, events.BoardDealt) and event.run == 0:
+        elif isinstance(event, events.BoardDealt):  # every run, in the order dealt
             steps.append(DealBoard(event.cards))
         elif isinstance(event, events.PlayerActed):
             steps.append(_betting(event))

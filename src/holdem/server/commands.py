@@ -65,7 +65,14 @@ def command_for(
     if isinstance(message, protocol.Adjust):
         return {"kind": "adjust", "seat": message.seat - 1, "change": message.change}
     if isinstance(message, protocol.Remove):
-        return {"kind": "remove", "seat": message.seat - 1}
+        command: Command = {"kind": "remove", "seat": message.seat - 1}
+        return command | {"ban": True} if message.ban else command
+    if isinstance(message, protocol.Straddle):
+        return {"kind": "straddle", "seat": seat, "on": message.on}
+    if isinstance(message, protocol.Coach):
+        return {"kind": "coach", "seat": seat, "on": message.on}
+    if isinstance(message, protocol.PauseAfterHand):
+        return {"kind": "pause_after_hand", "on": message.on}
     if isinstance(message, protocol.AddBot):
         if message.seat is None:
             raise IllegalActionError("add_bot: say which seat the bot takes")
@@ -79,7 +86,7 @@ def command_for(
         return {"kind": "status", "status": new}
     if kind == "void":
         return {"kind": "void"}
-    return {"kind": kind, "seat": seat}  # leave, sit_out, sit_in, straddle
+    return {"kind": kind, "seat": seat}  # leave, sit_out, sit_in
 
 
 def bot_sits(room: Room, seat: int, kind: str) -> Command:

@@ -109,6 +109,17 @@ class Adjust(Message):
 class Remove(Message):
     type: Literal["remove"]
     seat: int = Field(ge=1, le=10)
+    ban: bool = False  # and never let the removed player ask for a seat again
+
+
+class Straddle(Message):
+    type: Literal["straddle"]
+    on: bool = True  # false takes back a straddle offered for the next hand
+
+
+class PauseAfterHand(Message):
+    type: Literal["pause_after_hand"]
+    on: bool  # false cancels a pause still waiting for the hand to end
 
 
 class AddBot(Message):
@@ -134,7 +145,6 @@ class Simple(Message):
         "leave",
         "sit_out",
         "sit_in",
-        "straddle",
         "start",
         "pause",
         "resume",
@@ -156,6 +166,8 @@ ClientMessage = Annotated[
     | RequestAnswer
     | Adjust
     | Remove
+    | Straddle
+    | PauseAfterHand
     | AddBot
     | Register
     | Watch
@@ -177,6 +189,7 @@ HOST_TYPES = (
     "remove",
     "void",
     "add_bot",
+    "pause_after_hand",
 )
 TYPES = OPEN_TYPES + SEAT_TYPES + HOST_TYPES
 

@@ -6,8 +6,8 @@ ledger and finished hands, and the hand in progress card for card, since a ``dea
 command carries the deck's order. Commands are JSON objects with a ``kind``:
 
 ``sit``, ``request``, ``approve``, ``refuse``, ``leave``, ``remove``, ``sit_out``,
-``sit_in``, ``top_up``, ``adjust``, ``run_twice``, ``straddle``, ``deal``, ``act``,
-``void``, ``status``, ``chat``.
+``sit_in``, ``top_up``, ``adjust``, ``run_twice``, ``straddle``, ``coach``, ``deal``,
+``act``, ``void``, ``status``, ``pause_after_hand``, ``chat``.
 
 Who may send which is the runtime's business (it knows the clients); what is legal at
 the table is the table's and the engine's, and a refused command raises
@@ -43,6 +43,7 @@ CASH_GAME_ONLY = {
     "adjust": "stacks are not corrected in a sit & go",
     "sit_out": "in a sit & go you stay dealt in: your timer folds for you",
     "remove": "a sit & go player cannot be removed: their timer folds for them",
+    "pause_after_hand": "a sit & go pauses at once, its clock with it: press Pause",
 }
 LOG_LINES = 40
 CHAT_LINES = 50
@@ -124,6 +125,9 @@ class Room:
         self.banks: dict[int, float] = {}  # seat -> time bank left, in seconds
         self.away: set[int] = set()  # sat out by the timer while disconnected
         self.requests: dict[str, SeatRequest] = {}
+        self.banned: set[str] = set()  # owners the host removed for good
+        self.coached: set[int] = set()  # seats whose player switched the coach on
+        self.pause_after_hand = False  # the host pauses the game once this hand is over
         # Of the last hand dealt only (earlier hands are in the store: hand_record.py).
         self.deals: dict[int, ShuffleCommitment] = {}  # hand number -> its deck's commitment
         self.dealt_at: dict[int, float] = {}  # hand number -> when it was dealt
@@ -165,6 +169,9 @@ class Room:
     def _changed(self, command: Command) -> None:
         self.version += 1
         self._log_new_events(command)
+        if self.pause_after_hand and not self.hand_in_progress and self.status == "running":
+            self.pause_after_hand = False
+            self._status({"status": "paused", "at": command["at"]})
         if self.tournament is not None:
             self._count_busts(command["at"])
         self._forget_empty_seats()
@@ -200,6 +207,7 @@ class Room:
             raise IllegalActionError("the sit & go has begun: seats are taken before it starts")
         if c.get("owner") in self.owners.values():
             raise IllegalActionError("you already have a seat at this table")
+        self._check_not_banned(c.get("owner"))
         self.table.sit(seat, c["name"], c["buy_in"])
         if c.get("bot"):
             self.bots[seat] = c["bot"]
@@ -214,6 +222,7 @@ class Room:
             raise IllegalActionError("you already have a seat at this table")
         if any(r.owner == owner for r in self.requests.values()):
             raise IllegalActionError("you have already asked for a seat: wait for the host")
+        self._check_not_banned(owner)
         self.table.check_sit(c["seat"], c["name"], c["buy_in"])
         check_free(c["name"], (r.name for r in self.requests.values()), "asking for a seat")
         self.requests[c["id"]] = SeatRequest(c["id"], owner, c["seat"], c["name"], c["buy_in"])
@@ -246,11 +255,20 @@ class Room:
     def _remove(self, c: Command) -> None:
         seat = c["seat"]
         name = self._name(seat)
+        owner = self.owners.get(seat)
         self.table.leave(seat)
         # From now nobody acts for the seat: its turns in this hand time out at once.
         self.owners.pop(seat, None)
         self.bots.pop(seat, None)
-        self.note(f"The host removes {name}")
+        if c.get("ban") and owner is not None:
+            self.banned.add(owner)
+        self.note(f"The host {'removes and bans' if c.get('ban') else 'removes'} {name}")
+
+    def _check_not_banned(self, owner: str | None) -> None:
+        if owner is not None and owner in self.banned:
+            raise IllegalActionError(
+                "the host has banned you from this table: you cannot take a seat here"
+            )
 
     def _sit_out(self, c: Command) -> None:
         self.table.sit_out(c["seat"])
@@ -276,8 +294,27 @@ class Room:
         self.table.set_run_twice(c["seat"], c["agree"])
 
     def _straddle(self, c: Command) -> None:
-        self.table.straddle(c["seat"])
-        self.note(f"{self._name(c['seat'])} will straddle")
+        on = c.get("on", True)
+        self.table.straddle(c["seat"], on)
+        self.note(f"{self._name(c['seat'])} {'will' if on else 'will not'} straddle next hand")
+
+    def _coach(self, c: Command) -> None:
+        self.table.player(c["seat"])
+        if c["on"]:
+            self.coached.add(c["seat"])
+        else:
+            self.coached.discard(c["seat"])
+
+    def _pause_after_hand(self, c: Command) -> None:
+        if c["on"] and self.status != "running":
+            raise IllegalActionError(f"the game is {self.status}: only a running game pauses")
+        if c["on"] and not self.hand_in_progress:
+            self._status({"status": "paused", "at": c["at"]})  # between hands: at once
+            return
+        if not c["on"] and not self.pause_after_hand:
+            raise IllegalActionError("no pause is waiting for this hand to end: nothing to cancel")
+        self.pause_after_hand = c["on"]
+        self.note("The host pauses after this hand" if c["on"] else "The host will not pause")
 
     def _deal(self, c: Command) -> None:
         if self.status != "running":
@@ -345,6 +382,7 @@ class Room:
                 if player is not None:
                     self.table.leave(seat)
         self.status = status
+        self.pause_after_hand = False  # a pause waiting for the hand's end is overtaken
         self.note(f"The game {'begins' if status == 'running' else 'is ' + status}")
 
     def _chat(self, c: Command) -> None:
@@ -429,10 +467,16 @@ class Room:
                 self.bots.pop(seat, None)
                 self.banks.pop(seat, None)
                 self.away.discard(seat)
+                self.coached.discard(seat)
 
     def note(self, text: str) -> None:
-        """A line in the table's log, under the hand it follows."""
-        self._log_line(self.table.hands_played, text)
+        """A line in the table's log: under the hand in progress, if any, else under the
+        hand it follows."""
+        played = self.table.current
+        if played is not None and self.hand_in_progress:
+            self._log_line(played.number, text)
+        else:
+            self._log_line(self.table.hands_played, text)
 
     def _log_line(self, hand: int, text: str) -> None:
         self.log.append((hand, text))

@@ -308,8 +308,25 @@ class TableRuntime(Runtime):
             return
         if isinstance(message, protocol.Chat):
             self.chat_limits.check(client)
+        if isinstance(message, protocol.Coach):
+            client.coached = None  # switched on again: the coach speaks again
         async with self.lock:
+            removal = message if isinstance(message, protocol.Remove) else None
+            removed = self.room.owners.get(removal.seat - 1) if removal is not None else None
             await self.execute(command_for(self.room, client.owner, message, self.turn_clock()))
+            if removal is not None and removed is not None:
+                self._tell_removed(removed, removal.ban)
+
+    def _tell_removed(self, owner: str, banned: bool) -> None:
+        """The removed player hears it from the table, not only from an empty seat."""
+        text = "The host removed you from the table" + (
+            " and banned you: you cannot take a seat here again."
+            if banned
+            else ": you may ask for a seat again."
+        )
+        for client in self.clients:
+            if client.owner == owner:
+                client.send({"v": 1, "type": "removed", "banned": banned, "message": text})
 
     def answer_directly(self, client: Client, message: ClientMessage) -> bool:
         """Answer the messages that change nothing at the table (ping, coach)."""
@@ -321,11 +338,16 @@ class TableRuntime(Runtime):
         if message.type == "ping":
             client.send({"v": 1, "type": "pong"})
             return True
-        if isinstance(message, protocol.Coach):
+        seated = client.owner is not None and self.room.seat_of(client.owner) is not None
+        if isinstance(message, protocol.Coach) and not seated:
             client.coach, client.coached = message.on, None
             self._coach(client)
-            return True
+            return True  # a seated player's switch is kept by the room: it outlives a reload
         return False
+
+    def wants_coach(self, client: Client) -> bool:
+        seat = self.room.seat_of(client.owner) if client.owner is not None else None
+        return client.coach or (seat is not None and seat in self.room.coached)
 
     def turn_clock(self) -> TurnClock | None:
         if self._turn is None:
@@ -340,7 +362,7 @@ class TableRuntime(Runtime):
         states = self._states(time.time())
         for client in self.clients:
             client.send_text(states.text_for(client.owner))
-            if client.coach:
+            if self.wants_coach(client):
                 self._coach(client)
 
     def _states(self, now: float) -> EncodedStates:
@@ -386,7 +408,7 @@ class TableRuntime(Runtime):
         owner = self.room.owners.get(seat)
         for client in self.clients:
             mine = owner is not None and client.owner == owner
-            if client.coach and mine and client.coached != turn:
+            if self.wants_coach(client) and mine and client.coached != turn:
                 client.coached = turn
                 client.send(answer)
 

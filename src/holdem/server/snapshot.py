@@ -88,6 +88,9 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         "banks": to_json(room.banks),
         "away": to_json(room.away),
         "requests": to_json(list(room.requests.values())),
+        "banned": sorted(room.banned),
+        "coached": sorted(room.coached),
+        "pause_after_hand": room.pause_after_hand,
         "dealt_at": to_json(room.dealt_at),
         "dealt_to": to_json(room.dealt_to),
         "log": to_json(list(room.log)),
@@ -127,6 +130,9 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     room.away = from_json(set[int], data["away"])
     requests = from_json(list[SeatRequest], data["requests"])
     room.requests = {request.id: request for request in requests}
+    room.banned = set(data["banned"])
+    room.coached = set(data["coached"])
+    room.pause_after_hand = data["pause_after_hand"]
     room.dealt_at = from_json(dict[int, float], data["dealt_at"])
     room.dealt_to = from_json(dict[int, tuple[str | None, ...]], data["dealt_to"])
     room.log = deque(from_json(list[tuple[int, str]], data["log"]), maxlen=room.log.maxlen)

@@ -14,12 +14,13 @@ from typing import Any
 
 from holdem.cards import Card
 from holdem.engine import Hand, LegalActions
-from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, PlayerActed
+from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, HandVoided, PlayerActed
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
 from holdem.server.room import Room, SeatRequest
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
+from holdem.table.settle import settle_up
 from holdem.terminal.narrate import did
 
 PROTOCOL_VERSION = 1
@@ -49,6 +50,8 @@ def public_state(
     table = room.table
     last = table.history[-1] if table.history else None
     stacks = table.stacks_by_name()
+    voided = table.voided
+    ledger_key = (len(table.ledger.entries), tuple(stacks.items()))
     if tournament is None and sng is not None:
         tournament = sng.view(now, table.chips_on_table())
     return {
@@ -60,13 +63,19 @@ def public_state(
         "status": room.status,
         "seats": _seats(room, connected),
         "hand": _hand(room, deadline),
-        "showdown": _remember(room, "showdown", id(last), lambda: last and _showdown(last)),
+        # A voided hand is the latest: the one before it is no longer news.
+        "showdown": None
+        if voided is not None
+        else _remember(room, "showdown", id(last), lambda: last and _showdown(last)),
+        "voided": _voided(voided) if voided is not None else None,
+        "pause_after_hand": room.pause_after_hand,
         "ledger": _remember(
             room,
             "ledger",
-            (len(table.ledger.entries), tuple(stacks.items())),
+            ledger_key,
             lambda: [_ledger_row(row) for row in table.ledger.totals(stacks)],
         ),
+        "settle_up": _remember(room, "settle_up", ledger_key, lambda: _settle_up(room, stacks)),
         "log": _remember(
             room,
             "log",
@@ -112,6 +121,8 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
         "seat": seat + 1 if seat is not None else None,
         "host": host,
         "request": _request(request) if request is not None else None,
+        **(_your_seat(room, seat) if seat is not None else {}),
+        "banned": owner is not None and owner in room.banned,
     }
     state["requests"] = [_request(r) for r in room.requests.values()] if host else []
     played = room.table.current
@@ -128,6 +139,18 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
         if public["hand"] is not None and your_turn:
             state["hand"] = {**public["hand"], "legal": _legal(played.hand)}
     return state
+
+
+def _your_seat(room: Room, seat: int) -> Json:
+    """The choices a seated player made that the page shows again after a reload."""
+    table = room.table
+    player = table.player(seat)
+    return {
+        "run_twice": player.plays_twice,
+        "coach": seat in room.coached,
+        "straddle": table.straddler == seat,
+        "top_up_max": table.top_up_room(seat),
+    }
 
 
 PERSONAL = ("you", "requests", "seats", "hand")  # the keys ``state_for`` may change
@@ -183,6 +206,7 @@ class EncodedStates:
             owner == room.host
             or room.seat_of(owner) is not None
             or (room.request_of(owner) is not None)
+            or owner in room.banned
             or (self.about is not None and self.about(owner) is not None)
         )
 
@@ -358,15 +382,16 @@ def _showdown(played: PlayedHand) -> Json | None:
     for hand in result.shown:
         board = result.boards[0] if result.boards else ()
         best = evaluate([*hand.cards, *board]).best_five if len(board) >= 3 else hand.cards
-        shown.append(
-            {
-                "seat": seat_of[hand.player] + 1,
-                "name": played.names[hand.player],
-                "cards": cards(hand.cards),
-                "description": hand.description,
-                "best_five": cards(best),
-            }
-        )
+        view: Json = {
+            "seat": seat_of[hand.player] + 1,
+            "name": played.names[hand.player],
+            "cards": cards(hand.cards),
+            "description": hand.description,
+            "best_five": cards(best),
+        }
+        if len(result.boards) > 1:  # run more than once: what the hand made on each board
+            view["by_board"] = [_made(hand.cards, board) for board in result.boards]
+        shown.append(view)
     return {
         "hand": played.number,
         "board": cards(result.boards[0]) if result.boards else [],
@@ -384,6 +409,23 @@ def _showdown(played: PlayedHand) -> Json | None:
             for pot in result.pots
         ],
     }
+
+
+def _made(hole: tuple[Card, ...], board: tuple[Card, ...]) -> Json:
+    value = evaluate([*hole, *board])
+    return {"description": value.describe(), "best_five": cards(value.best_five)}
+
+
+def _voided(played: PlayedHand) -> Json:
+    ended = played.hand.events[-1] if played.hand.events else None
+    reason = ended.reason if isinstance(ended, HandVoided) else "voided"
+    return {"hand": played.number, "reason": reason}
+
+
+def _settle_up(room: Room, stacks: dict[str, int]) -> list[Json]:
+    """Who pays whom to square the ledger's nets, if everyone cashed out now."""
+    nets = {row.player: row.net for row in room.table.ledger.totals(stacks)}
+    return [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in settle_up(nets)]
 
 
 def _ledger_row(row: PlayerTotals) -> Json:

@@ -111,6 +111,8 @@ class Table:
             return
         self.ledger.record(self.hands_played, player.name, Entry.CASH_OUT, player.stack)
         self.seats[seat] = None
+        if self._straddler == seat:
+            self._straddler = None  # a straddle offered by someone who has gone
 
     def sit_out(self, seat: int) -> None:
         self._player(seat).sitting_out = True
@@ -132,7 +134,8 @@ class Table:
         if amount <= 0:
             raise IllegalActionError(f"a top-up is a positive number of chips, not {amount}")
         if self._in_current_hand(seat):
-            self._check_buy_in(player.top_up_after + amount, player.stack)  # stack before it
+            # The stack it began with and the chips already asked for count.
+            self._check_buy_in(amount, player.stack + player.top_up_after)
             player.top_up_after += amount
             return
         self._check_buy_in(amount, player.stack)
@@ -154,12 +157,44 @@ class Table:
 
     # -- house customs for the next hand -------------------------------------------------
 
-    def straddle(self, seat: int) -> None:
-        """The player after the next big blind posts a straddle of two big blinds (R9)."""
+    def straddle(self, seat: int, on: bool = True) -> None:
+        """The player after the next big blind posts a straddle of two big blinds (R9);
+        ``on=False`` takes the offer back. One player straddles a hand."""
         if not self.settings.straddles:
             raise IllegalActionError("this table does not allow straddles")
         self._player(seat)
+        if not on:
+            if self._straddler != seat:
+                raise IllegalActionError("you are not straddling next hand: nothing to cancel")
+            self._straddler = None
+            return
+        if self._straddler == seat:
+            raise IllegalActionError("you already straddle next hand: untick Straddle to cancel")
+        if self._straddler is not None:
+            other = self._player(self._straddler).name
+            raise IllegalActionError(
+                f"{other} already straddles next hand: one straddle a hand, ask again after it"
+            )
         self._straddler = seat
+
+    @property
+    def straddler(self) -> int | None:
+        """The seat that offered to straddle the next hand, if any."""
+        return self._straddler
+
+    def top_up_room(self, seat: int) -> int:
+        """How many chips ``seat`` may still add: up to the maximum buy-in, counting the
+        stack it had when its hand began and the chips already asked for during it."""
+        player = self._player(seat)
+        return max(0, self.settings.max_buy_in - player.stack - player.top_up_after)
+
+    @property
+    def voided(self) -> PlayedHand | None:
+        """The last hand dealt, if the host voided it (it is not in ``history``)."""
+        played = self.current
+        if played is None or not played.hand.is_over or played.hand.result is not None:
+            return None
+        return played
 
     def bomb_pot(self, ante: int) -> None:
         """Next hand: everyone antes ``ante`` and the hand starts at the flop (R46)."""
