@@ -174,6 +174,11 @@ def create_app(
         owner = identity_of(request, request.path_params["table"])  # its own cards only
         return JSONResponse(await downloads.replay_steps(cardroom.store, room, number, owner))
 
+    async def table_stats(request: Request) -> Response:
+        room = room_of(request)  # counted as hands end: nothing is read again here
+        seated = [(n + 1, seat.name) for n, seat in enumerate(room.table.seats) if seat]
+        return JSONResponse(room.stats.rows(seated))
+
     async def ledger(request: Request) -> Response:
         table = room_of(request).table
         return Response(
@@ -235,6 +240,7 @@ def create_app(
             Route(hand_path, hand_file),
             Route("/api/tables/{table}/hands/{number}/replay", hand_replay),
             Route("/api/tables/{table}/ledger.csv", ledger),
+            Route("/api/tables/{table}/stats", table_stats),
             WebSocketRoute("/ws/{table}", play),
             # Browsers ask for /favicon.ico by themselves (a page without its <link>).
             Route("/favicon.ico", favicon),

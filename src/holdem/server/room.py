@@ -27,6 +27,7 @@ from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.server.online_tournament import OnlineTournament
 from holdem.server.options import TableOptions
+from holdem.server.stats import TableStats
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
 from holdem.terminal.narrate import Cast, narrate
@@ -133,6 +134,7 @@ class Room:
         self.dealt_at: dict[int, float] = {}  # hand number -> when it was dealt
         self.dealt_to: dict[int, tuple[str | None, ...]] = {}  # hand number -> owner by position
         self.finished: PlayedHand | None = None  # a hand just over, for the store to take
+        self.stats = TableStats()  # each player's numbers here, counted as hands end
         self.log: deque[tuple[int, str]] = deque(maxlen=LOG_LINES)
         self.lines_logged = 0  # ever: it tells a changed log from an unchanged full one
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
@@ -499,3 +501,4 @@ class Room:
             self.hand_over_at = command["at"]
         if new and hand.result is not None:  # this command ended the hand (not voided)
             self.finished = played
+            self.stats.add(played)

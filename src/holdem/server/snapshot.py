@@ -23,6 +23,7 @@ from holdem.server.multi_table import LOBBY, MultiTable
 from holdem.server.online_tournament import OnlineTournament
 from holdem.server.options import TableOptions
 from holdem.server.room import ChatLine, Entrant, Logged, Room, SeatRequest
+from holdem.server.stats import TableStats
 from holdem.server.store import Extras
 from holdem.table import PlayedHand, Seat
 from holdem.table.button import Blinds
@@ -96,6 +97,7 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         "log": to_json(list(room.log)),
         "lines_logged": room.lines_logged,
         "chat": to_json(list(room.chat)),
+        "stats": to_json(room.stats),
         "hand_over_at": room.hand_over_at,
         "version": room.version,
         "events_logged": room._events_logged,  # the events of the hand already narrated
@@ -138,6 +140,7 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     room.log = deque(from_json(list[tuple[int, str]], data["log"]), maxlen=room.log.maxlen)
     room.lines_logged = data["lines_logged"]
     room.chat = deque(from_json(list[ChatLine], data["chat"]), maxlen=room.chat.maxlen)
+    room.stats = from_json(TableStats, data["stats"])
     room.hand_over_at = data["hand_over_at"]
     room.version = data["version"]
     room._events_logged = data["events_logged"]

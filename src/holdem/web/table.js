@@ -10,6 +10,7 @@ import { Replayer, handInAddress } from "./table-replayer.js";
 
 const $ = (id) => document.getElementById(id);
 import { SocialPanel } from "./table-social.js";
+import { StatsPanel } from "./table-stats.js";
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
 const ANTE_KIND = { uniform: "ante", "big-blind": "big-blind ante", button: "button ante" };
 const NAME_KEY = "holdem.name";
@@ -263,6 +264,7 @@ function render() {
     loadHands();
   }
   social.render(state, app.myName);
+  stats.render(state, tableQuery(state));
   felt.tick(state, serverNow);
 }
 
@@ -572,6 +574,7 @@ replayer.listenTo($("hands"), () => tableQuery(app.state));
 const dialog = $("join-dialog");
 let joinSeat = null;
 const social = new SocialPanel(send);
+const stats = new StatsPanel(tableId);
 const multi = new MultiTablePanel(send, NAME_KEY);
 
 function openJoin(seat) {
