@@ -90,10 +90,27 @@ def check_every_prefix(
 
 
 def table_command(room: Room, rng: random.Random) -> Command:
-    """test_room's random commands, and now and then a straddle for the next hand."""
+    """test_room's random commands, and now and then a straddle for the next hand or a
+    home-game command (test_show_and_rabbit.py, test_home_game.py)."""
     if rng.random() < 0.08:
         return {"kind": "straddle", "seat": rng.randrange(room.options.seats), "at": 1.0}
+    if rng.random() < 0.06:
+        return home_game_command(room, rng)
     return random_command(room, rng)
+
+
+def home_game_command(room: Room, rng: random.Random) -> Command:
+    """A show after the hand, a bomb pot or new blinds: often legal, sometimes not."""
+    kind = rng.choice(["show", "bomb_pot", "blinds"])
+    if kind == "show":
+        hand = room.table.current.number if room.table.current else 1
+        return {"kind": "show", "hand": hand, "position": rng.randrange(3),
+                "cards": rng.choice([[0], [1], [0, 1]]), "at": 1.0}  # fmt: skip
+    if kind == "blinds":
+        big = rng.choice([0, 2, 4, 10])
+        return {"kind": "blinds", "small_blind": rng.choice([1, 2, 5]), "big_blind": big,
+                "ante": rng.choice([0, 1]), "ante_kind": "uniform", "at": 1.0}  # fmt: skip
+    return {"kind": kind, "at": 1.0}
 
 
 def random_room_log(options: TableOptions, seed: int) -> list[Command]:
@@ -116,7 +133,8 @@ def random_room_log(options: TableOptions, seed: int) -> list[Command]:
 @pytest.mark.parametrize("mode", ["cash", "sng"])
 def test_a_snapshot_anywhere_in_a_table_log_restores_the_same_room(seed: int, mode: str) -> None:
     options = TableOptions(name="Friday", seats=2 + seed % 5, run_it_twice=True, mode=mode,
-                           starting_stack=300, straddles=True)  # fmt: skip
+                           starting_stack=300, straddles=True, rabbit_hunt=True,
+                           bomb_pots=True, bomb_pot_ante=3, seven_deuce_bounty=2)  # fmt: skip
     log = random_room_log(options, seed)
     assert len(log) >= 4  # a sit & go dealt at a high level may end in one hand
     check_every_prefix(lambda: Room("t", options, "host"), log, table_command)

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from holdem.errors import IllegalActionError
-from holdem.server import protocol
+from holdem.server import after_hand, protocol
+from holdem.server.home_game import BLIND_FIELDS
 from holdem.server.protocol import ClientMessage
 from holdem.server.room import Command, Room
 from holdem.server.table_limits import check_seat_requests
@@ -73,6 +74,12 @@ def command_for(
         return {"kind": "coach", "seat": seat, "on": message.on}
     if isinstance(message, protocol.PauseAfterHand):
         return {"kind": "pause_after_hand", "on": message.on}
+    if isinstance(message, protocol.ShowCards):
+        return after_hand.show_command(room, owner, message.cards)
+    if isinstance(message, protocol.BombPot):
+        return {"kind": "bomb_pot"}
+    if isinstance(message, protocol.Blinds):
+        return {"kind": "blinds", **message.model_dump(include=set(BLIND_FIELDS))}
     if isinstance(message, protocol.AddBot):
         if message.seat is None:
             raise IllegalActionError("add_bot: say which seat the bot takes")

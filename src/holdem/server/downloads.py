@@ -15,6 +15,7 @@ from holdem.fairness import public_cards
 from holdem.history.phh import dumps
 from holdem.history.pokerstars import pokerstars_text
 from holdem.history.record import history_of
+from holdem.server.after_hand import public_after, with_shows_phh, with_shows_text
 from holdem.server.hand_record import FinishedHand, finished_from_json
 from holdem.server.replay import replay
 from holdem.server.room import Room
@@ -76,7 +77,7 @@ async def phh(store: Store, room: Room, number: int, owner: str | None) -> str:
         hand=number,
         **({"table": room.number, "event": room.options.name} if room.number else {}),
     )
-    return dumps(record)
+    return dumps(with_shows_phh(record, finished))
 
 
 async def replay_steps(store: Store, room: Room, number: int, owner: str | None) -> dict[str, Any]:
@@ -88,16 +89,19 @@ async def text_history(store: Store, room: Room, number: int, owner: str | None)
     finished = await finished_hand(store, room, number)
     played = finished.played
     position = finished.position_of(owner)
-    return pokerstars_text(
+    text = pokerstars_text(
         played,
         table_name=room.options.name,
         started_at=datetime.fromtimestamp(finished.dealt_at, tz=UTC),
         hero_seat=played.seat_of[position] if position is not None else None,
         max_seats=room.options.seats,
     )
+    return with_shows_text(text, finished)
 
 
 async def proof(store: Store, room: Room, number: int) -> dict[str, Any]:
-    """The shuffle proof, revealing only the cards everyone saw: boards and shown hands."""
+    """The shuffle proof, revealing only the cards everyone saw: boards, shown hands, cards
+    shown after the hand and the rabbit board (after_hand.py)."""
     finished = await finished_hand(store, room, number)
-    return finished.commitment.proof(public_cards(finished.played.hand))
+    after = public_after(finished, room.options.rabbit_hunt)
+    return finished.commitment.proof([*public_cards(finished.played.hand), *after])

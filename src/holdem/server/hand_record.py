@@ -13,6 +13,7 @@ from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind, Hand, HandConfig
 from holdem.engine.events import HandVoided
 from holdem.fairness import ShuffleCommitment
+from holdem.server.after_hand import shows_from_json, shows_to_json
 from holdem.server.codec import from_json, to_json
 from holdem.server.room import Room
 from holdem.server.store import HandRow
@@ -63,6 +64,7 @@ class FinishedHand:
     commitment: ShuffleCommitment
     dealt_at: float
     dealt_to: tuple[str | None, ...]  # the hash of each position's player's token
+    shown_after: dict[int, tuple[int, ...]]  # position -> hole cards shown after the hand
 
     def position_of(self, owner: str | None) -> int | None:
         """The position ``owner`` played in this hand; None if not dealt in."""
@@ -71,7 +73,8 @@ class FinishedHand:
 
 def finished_from_json(data: dict[str, Any]) -> FinishedHand:
     played, commitment = hand_from_json(data)
-    return FinishedHand(played, commitment, data["dealt_at"], tuple(data["dealt_to"]))
+    shown = shows_from_json(data.get("shown_after"))  # older records have none
+    return FinishedHand(played, commitment, data["dealt_at"], tuple(data["dealt_to"]), shown)
 
 
 def take_finished(room: Room) -> HandRow | None:
@@ -83,4 +86,5 @@ def take_finished(room: Room) -> HandRow | None:
     record = hand_to_json(played, commitment)
     record["dealt_at"] = room.dealt_at[played.number]
     record["dealt_to"] = list(room.dealt_to[played.number])
+    record["shown_after"] = shows_to_json(room)
     return HandRow(room.number or 0, played.number, commitment.commitment, record)

@@ -35,6 +35,13 @@ class TableOptions(BaseModel):
     ante_kind: Literal["none", "uniform", "big-blind", "button"] = "none"
     straddles: bool = False
     run_it_twice: bool = False
+    # Home-game customs of a cash table (R46): the host calls a bomb pot of this ante for
+    # a hand; winning a pot with 7-2 collects the bounty from everyone dealt in; after a
+    # hand that ended early the board that would have come is shown.
+    bomb_pots: bool = False
+    bomb_pot_ante: int = Field(0, ge=0, le=1_000_000)
+    seven_deuce_bounty: int = Field(0, ge=0, le=1_000_000)
+    rabbit_hunt: bool = False
     min_buy_in: int = Field(40, ge=1, le=100_000_000)
     max_buy_in: int = Field(200, ge=1, le=100_000_000)
     seats: int = Field(6, ge=2, le=10)
@@ -68,6 +75,8 @@ class TableOptions(BaseModel):
             raise ValueError(
                 f"there is no bot called {unknown[0]!r}: choose from {', '.join(BOTS)}"
             )
+        if self.bomb_pots and self.bomb_pot_ante < 1:
+            raise ValueError("a bomb pot needs an ante of at least 1 chip: set the bomb pot's ante")
         self.settings()  # the table's own checks, with their sentences
         return self
 
@@ -109,6 +118,7 @@ class TableOptions(BaseModel):
                 new_players=NewPlayerRule.WAIT,
                 straddles=self.straddles,
                 run_it_twice=self.run_it_twice,
+                seven_deuce_bounty=self.seven_deuce_bounty,
             )
         except ConfigError as error:
             raise ValueError(str(error)) from None

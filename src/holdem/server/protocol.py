@@ -122,6 +122,27 @@ class PauseAfterHand(Message):
     on: bool  # false cancels a pause still waiting for the hand to end
 
 
+class ShowCards(Message):
+    """After a hand: turn up the first, the second or both of one's hole cards."""
+
+    type: Literal["show_cards"]
+    cards: Literal["first", "second", "both"]
+
+
+class BombPot(Message):
+    type: Literal["call_bomb_pot"]  # the host calls one for the next hand
+
+
+class Blinds(Message):
+    """The host's blinds and antes from the next hand."""
+
+    type: Literal["set_blinds"]
+    small_blind: int = Field(ge=0, le=1_000_000)
+    big_blind: int = Field(ge=1, le=1_000_000)
+    ante: int = Field(0, ge=0, le=1_000_000)
+    ante_kind: Literal["none", "uniform", "big-blind", "button"] = "none"
+
+
 class AddBot(Message):
     type: Literal["add_bot"]
     kind: BotKind
@@ -168,6 +189,9 @@ ClientMessage = Annotated[
     | Remove
     | Straddle
     | PauseAfterHand
+    | ShowCards
+    | BombPot
+    | Blinds
     | AddBot
     | Register
     | Watch
@@ -176,7 +200,7 @@ ClientMessage = Annotated[
 ]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Who may send what: anyone, a seated player, the host.
-OPEN_TYPES = ("sit", "chat", "coach", "ping", "register", "unregister", "watch")
+OPEN_TYPES = ("sit", "chat", "coach", "ping", "register", "unregister", "watch", "show_cards")
 SEAT_TYPES = ("leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act", "react")
 HOST_TYPES = (
     "start",
@@ -190,6 +214,8 @@ HOST_TYPES = (
     "void",
     "add_bot",
     "pause_after_hand",
+    "call_bomb_pot",
+    "set_blinds",
 )
 TYPES = OPEN_TYPES + SEAT_TYPES + HOST_TYPES
 

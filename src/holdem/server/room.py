@@ -7,7 +7,8 @@ command carries the deck's order. Commands are JSON objects with a ``kind``:
 
 ``sit``, ``request``, ``approve``, ``refuse``, ``leave``, ``remove``, ``sit_out``,
 ``sit_in``, ``top_up``, ``adjust``, ``run_twice``, ``straddle``, ``coach``, ``deal``,
-``act``, ``void``, ``status``, ``pause_after_hand``, ``chat``.
+``act``, ``void``, ``status``, ``pause_after_hand``, ``chat``, ``show`` (after the hand:
+after_hand.py), ``bomb_pot``, ``blinds`` (home_game.py).
 
 Who may send which is the runtime's business (it knows the clients); what is legal at
 the table is the table's and the engine's, and a refused command raises
@@ -25,6 +26,7 @@ from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
+from holdem.server import after_hand, home_game
 from holdem.server.online_tournament import OnlineTournament
 from holdem.server.options import TableOptions
 from holdem.server.stats import TableStats
@@ -45,6 +47,8 @@ CASH_GAME_ONLY = {
     "sit_out": "in a sit & go you stay dealt in: your timer folds for you",
     "remove": "a sit & go player cannot be removed: their timer folds for them",
     "pause_after_hand": "a sit & go pauses at once, its clock with it: press Pause",
+    "bomb_pot": "a sit & go plays no bomb pots",
+    "blinds": "a sit & go's blinds rise with its clock: they cannot be changed",
 }
 LOG_LINES = 40
 CHAT_LINES = 50
@@ -129,6 +133,8 @@ class Room:
         self.banned: set[str] = set()  # owners the host removed for good
         self.coached: set[int] = set()  # seats whose player switched the coach on
         self.pause_after_hand = False  # the host pauses the game once this hand is over
+        self.next_blinds: dict[str, Any] | None = None  # from the next deal (home_game.py)
+        self.shown_after: dict[int, tuple[int, ...]] = {}  # position -> its cards shown
         # Of the last hand dealt only (earlier hands are in the store: hand_record.py).
         self.deals: dict[int, ShuffleCommitment] = {}  # hand number -> its deck's commitment
         self.dealt_at: dict[int, float] = {}  # hand number -> when it was dealt
@@ -328,11 +334,14 @@ class Room:
         settings = self.table.settings
         if self.tournament is not None:
             self._use_level(c["level"])
+        home_game.use_next_blinds(self)
         try:
             self.table.start_hand(Deck(commitment.order))
         except HoldemError:
-            self.table.settings = settings  # refused: the level waits for the next deal
+            self.table.settings = settings  # refused: the level (or blinds) wait for a deal
             raise
+        home_game.blinds_used(self)
+        self.shown_after = {}  # of the hand before: it can no longer be shown
         assert self.table.current is not None
         number, seat_of = self.table.current.number, self.table.current.seat_of
         # The last finished hand's deck stays too: a snapshot deals that hand again.
@@ -386,6 +395,15 @@ class Room:
         self.status = status
         self.pause_after_hand = False  # a pause waiting for the hand's end is overtaken
         self.note(f"The game {'begins' if status == 'running' else 'is ' + status}")
+
+    def _show(self, c: Command) -> None:
+        after_hand.show(self, c)
+
+    def _bomb_pot(self, c: Command) -> None:
+        home_game.call_bomb_pot(self, c)
+
+    def _blinds(self, c: Command) -> None:
+        home_game.change_blinds(self, c)
 
     def _chat(self, c: Command) -> None:
         self.chat.append(ChatLine(c["name"], c["text"], c["at"]))

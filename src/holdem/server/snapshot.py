@@ -17,6 +17,7 @@ from collections import deque
 from typing import Any
 
 from holdem.errors import HoldemError
+from holdem.server.after_hand import shows_from_json, shows_to_json
 from holdem.server.codec import from_json, to_json
 from holdem.server.hand_record import hand_from_json, hand_to_json, take_finished
 from holdem.server.multi_table import LOBBY, MultiTable
@@ -92,6 +93,8 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         "banned": sorted(room.banned),
         "coached": sorted(room.coached),
         "pause_after_hand": room.pause_after_hand,
+        "next_blinds": room.next_blinds,
+        "shown_after": shows_to_json(room),
         "dealt_at": to_json(room.dealt_at),
         "dealt_to": to_json(room.dealt_to),
         "log": to_json(list(room.log)),
@@ -135,6 +138,8 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     room.banned = set(data["banned"])
     room.coached = set(data["coached"])
     room.pause_after_hand = data["pause_after_hand"]
+    room.next_blinds = data["next_blinds"]
+    room.shown_after = shows_from_json(data["shown_after"])
     room.dealt_at = from_json(dict[int, float], data["dealt_at"])
     room.dealt_to = from_json(dict[int, tuple[str | None, ...]], data["dealt_to"])
     room.log = deque(from_json(list[tuple[int, str]], data["log"]), maxlen=room.log.maxlen)

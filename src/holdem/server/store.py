@@ -250,11 +250,15 @@ class Store:
                 await _put_snapshot(connection, table_id, seq, snapshot)
 
     def _new_hands(self) -> Insert:
-        """An insert of hand records that leaves a hand already stored as it is: a room
-        rebuilt from its log (after a refused write) offers its last hand again."""
-        if self.sqlite:
-            return sqlite.insert(hands).on_conflict_do_nothing()
-        return postgresql.insert(hands).on_conflict_do_nothing()
+        """An insert of hand records that writes a hand already stored again: a room
+        rebuilt from its log (after a refused write) offers its last hand again, the same,
+        and a player who shows cards after the hand adds them to its record
+        (after_hand.py)."""
+        insert = sqlite.insert(hands) if self.sqlite else postgresql.insert(hands)
+        return insert.on_conflict_do_update(
+            index_elements=[hands.c.table_id, hands.c.room, hands.c.number],
+            set_={"body": insert.excluded.body},
+        )
 
     async def archive(
         self,

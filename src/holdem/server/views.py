@@ -17,6 +17,9 @@ from holdem.engine import Hand, LegalActions
 from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, HandVoided, PlayerActed
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
+from holdem.server.after_hand import offer as show_offer
+from holdem.server.after_hand import rabbit_view, shown_after
+from holdem.server.home_game import BLIND_FIELDS, house_view
 from holdem.server.room import Room, SeatRequest
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
@@ -34,7 +37,8 @@ def cards(hand: tuple[Card | None, ...] | list[Card] | tuple[Card, ...] | None) 
 
 TABLE_FIELDS = {"name", "structure", "small_blind", "big_blind", "ante", "ante_kind", "seats",
                 "min_buy_in", "max_buy_in", "straddles", "run_it_twice", "action_seconds",
-                "time_bank_seconds", "mode", "starting_stack", "max_players"}  # fmt: skip
+                "time_bank_seconds", "mode", "starting_stack", "max_players", "bomb_pots",
+                "bomb_pot_ante", "seven_deuce_bounty", "rabbit_hunt"}  # fmt: skip
 
 
 def public_state(
@@ -59,7 +63,8 @@ def public_state(
         "type": "state",
         "version": room.version,
         "now": int(now * 1000),
-        "table": _remember(room, "table", None, lambda: _table(room)),
+        # Rebuilt when the settings change: the host changes a cash table's blinds.
+        "table": _remember(room, "table", table.settings, lambda: _table(room)),
         "status": room.status,
         "seats": _seats(room, connected),
         "hand": _hand(room, deadline),
@@ -69,6 +74,10 @@ def public_state(
         else _remember(room, "showdown", id(last), lambda: last and _showdown(last)),
         "voided": _voided(voided) if voided is not None else None,
         "pause_after_hand": room.pause_after_hand,
+        "house": house_view(room),
+        "rabbit": None
+        if voided is not None
+        else _remember(room, "rabbit", id(last), lambda: rabbit_view(room, last)),
         "ledger": _remember(
             room,
             "ledger",
@@ -107,8 +116,14 @@ def _remember(room: Room, part: str, key: object, build: Callable[[], Any]) -> A
 
 
 def _table(room: Room) -> Json:
-    """The options; a tournament's table also has its ``number`` (0: the lobby)."""
-    return {"id": room.id, "number": room.number, **room.options.model_dump(include=TABLE_FIELDS)}
+    """The options; a tournament's table also has its ``number`` (0: the lobby). A cash
+    table's blinds and antes are those in play (the host may have changed them)."""
+    options = room.options.model_dump(include=TABLE_FIELDS)
+    if not room.options.tournament:
+        settings = room.table.settings
+        options.update({name: getattr(settings, name) for name in BLIND_FIELDS})
+        options["ante_kind"] = str(settings.ante_kind)
+    return {"id": room.id, "number": room.number, **options}
 
 
 def state_for(public: Json, room: Room, owner: str | None) -> Json:
@@ -123,6 +138,7 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
         "request": _request(request) if request is not None else None,
         **(_your_seat(room, seat) if seat is not None else {}),
         "banned": owner is not None and owner in room.banned,
+        "show_after": show_offer(room, owner),
     }
     state["requests"] = [_request(r) for r in room.requests.values()] if host else []
     played = room.table.current
@@ -131,7 +147,8 @@ def state_for(public: Json, room: Room, owner: str | None) -> Json:
     position = room.position_in(played.number, owner) if played is not None else None
     if seat is not None and played is not None and position is not None:
         hole = played.hand.holes[position]
-        unshown = public["seats"][seat]["cards"] is None
+        up = public["seats"][seat]["cards"]
+        unshown = up is None or len(up) < len(hole or ())  # one card shown after the hand
         if played.seat_of[position] == seat and hole is not None and unshown:
             state["seats"] = list(public["seats"])
             state["seats"][seat] = {**public["seats"][seat], "cards": cards(hole)}
@@ -230,7 +247,7 @@ def _seats(room: Room, connected: set[str]) -> list[Json]:
     played = table.current
     hand = played.hand if played is not None else None
     in_progress = room.hand_in_progress
-    shown = _shown_cards(played) if played is not None else {}
+    shown = _shown_cards(played) | shown_after(room) if played is not None else {}
     last = _last_actions(played) if in_progress and played is not None else {}
     views = []
     for seat, player in enumerate(table.seats):

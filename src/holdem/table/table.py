@@ -202,6 +202,11 @@ class Table:
             raise IllegalActionError(f"a bomb pot ante is a positive number of chips, not {ante}")
         self._bomb_pot = ante
 
+    @property
+    def next_bomb_pot(self) -> int:
+        """The ante of the bomb pot called for the next hand; 0 if none is."""
+        return self._bomb_pot
+
     # -- hands -----------------------------------------------------------------------------
 
     @property
