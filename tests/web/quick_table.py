@@ -4,11 +4,14 @@ the host, which sits down and starts the game by clicking."""
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.support.browser import by
@@ -74,3 +77,35 @@ def sit(page: Page, seat: int, name: str) -> None:
 def start(page: Page) -> None:
     by(page, "host-start").click()
     expect(by(page, "felt")).to_have_attribute("data-hand", re.compile(r"\d+"))
+
+
+def play_until(page: Page, done: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Check or call every decision of ours until `done()` (asked before each click)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if done():
+            return
+        for action in ("action-check", "action-call"):
+            button = by(page, action)
+            if button.is_visible():
+                with contextlib.suppress(PlaywrightError):  # the turn may pass meanwhile
+                    button.click(timeout=2000)
+                break
+        page.wait_for_timeout(100)
+    raise AssertionError("the table never came to the state the test waits for")
+
+
+def my_turn(page: Page, street: str | None = None) -> bool:
+    """Whether the page offers us a decision (on `street`, when given)."""
+    if not by(page, "actions").is_visible():
+        return False
+    return street is None or by(page, "felt").get_attribute("data-street") == street
+
+
+def play_at_a_new_table(page: Page, base: str, name: str, **options: Any) -> str:
+    """Open a table with two calling stations (unless `options` say otherwise), sit in
+    seat 3 as `name` and start the game; the table's id."""
+    table_id = open_table(page, base, **{"bots": ["caller", "caller"], **options})
+    sit(page, 3, name)
+    start(page)
+    return table_id

@@ -6,7 +6,6 @@ where the Bet button once took the felt's chip style and was drawn over Fold."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,7 +13,7 @@ import pytest
 
 from tests.support.browser import by, save_screenshot
 from tests.support.server import ServerProcess
-from tests.web.quick_table import open_table, sit, size_of, sized_page, start
+from tests.web.quick_table import my_turn, play_at_a_new_table, play_until, size_of, sized_page
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -31,20 +30,12 @@ def problems(page: Page) -> list[str]:
     return found
 
 
-def play_until_bet_is_offered(page: Page, timeout: float = 60.0) -> None:
-    """Check or call every decision until the page offers Bet (nobody has bet yet)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if by(page, "actions").is_visible():
-            assert problems(page) == []  # every decision's buttons, not only the bet's
-            if by(page, "action-bet").is_visible():
-                return
-            for action in ("action-check", "action-call"):
-                if by(page, action).is_visible():
-                    by(page, action).click()
-                    break
-        page.wait_for_timeout(100)
-    raise AssertionError("the page never offered a bet")
+def bet_is_offered(page: Page) -> bool:
+    """Whether the page offers Bet; every decision's buttons are checked on the way."""
+    if not my_turn(page):
+        return False
+    assert problems(page) == []
+    return by(page, "action-bet").is_visible()
 
 
 def test_bet_buttons_and_badges_stay_in_their_places(
@@ -53,10 +44,8 @@ def test_bet_buttons_and_badges_stay_in_their_places(
     page = sized_page
     size = size_of(page)
     # Calling stations check whenever they may: the flop comes checked round to us.
-    open_table(page, server.url, bots=["caller", "caller"], seats=6)
-    sit(page, 3, "Layla")
-    start(page)
-    play_until_bet_is_offered(page)
+    play_at_a_new_table(page, server.url, "Layla", seats=6)
+    play_until(page, lambda: bet_is_offered(page))
     bet = by(page, "action-bet")
     assert bet.inner_text().startswith("Bet ")
     assert by(page, "action-raise").is_hidden()

@@ -32,6 +32,7 @@ export function cardEl(code, { size = "", highlight = false, dim = false } = {})
     return h("span", { class: classes.join(" "), "aria-label": "a face-down card", role: "img" });
   }
   if (parsed.red) classes.push("red");
+  classes.push(`suit-${code[1].toLowerCase()}`); // the four-colour deck colours by suit
   if (highlight) classes.push("best");
   if (dim) classes.push("dim");
   return h(

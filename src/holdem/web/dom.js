@@ -58,3 +58,35 @@ export function chips(n) {
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * A button that turns a choice on and off, remembered by this browser under `key`
+ * (localStorage: "on" or "off"). `label(on)` names the button, `onChange(on)` applies
+ * the choice (at once, and after each click). A browser that refuses storage still
+ * toggles; the choice is then forgotten on reload.
+ */
+export function rememberedSwitch(button, key, { initial = false, label, onChange = () => {} }) {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(key);
+  } catch {
+    saved = null;
+  }
+  const choice = { on: saved === null ? initial : saved === "on" };
+  const show = () => {
+    button.setAttribute("aria-pressed", String(choice.on));
+    button.textContent = label(choice.on);
+    onChange(choice.on);
+  };
+  button.addEventListener("click", () => {
+    choice.on = !choice.on;
+    try {
+      localStorage.setItem(key, choice.on ? "on" : "off");
+    } catch {
+      // private windows may refuse: the choice lasts until the page is left
+    }
+    show();
+  });
+  show();
+  return choice;
+}

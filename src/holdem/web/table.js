@@ -6,6 +6,8 @@ import { FeltView, noteHandNames } from "./table-view.js";
 import { HostPanel, addChat, renderChat, renderCoach, renderHands, renderLedger, renderLog, renderShowdown } from "./table-panels.js";
 import { isMultiTable, isSitAndGo, ordinal, placeOf, renderTournament, tickTournament } from "./table-tournament.js";
 import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-multi.js";
+import { setupLook } from "./table-look.js";
+import { TableSound } from "./table-sound.js";
 import { Replayer, handInAddress } from "./table-replayer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -176,6 +178,7 @@ function onMessage(message) {
       if (app.you.seat || app.you.request) app.sitPending = false;
       lockActions(false);
       render();
+      sound.onState(message);
       break;
     case "chat":
       addChat(message);
@@ -212,6 +215,8 @@ function onMessage(message) {
 
 const felt = new FeltView(document);
 felt.onJoin = openJoin;
+setupLook();
+const sound = new TableSound($("sound-toggle"));
 
 function render() {
   const state = app.state;
@@ -297,7 +302,7 @@ function renderDock(state) {
     const finished = state.status === "ended" ? placeOf(state.tournament, me.name) : null;
     if (finished) parts.push(h("span", { testid: "my-finish" }, `You finished ${ordinal(finished.place)}${finished.prize > 0 ? `: ${chips(finished.prize)} won` : ""}.`));
     if (hand) parts.push(h("span", {}, `Hand #${hand.number} · ${hand.street}`));
-    if (typeof me.time_bank === "number") parts.push(h("span", { class: "muted" }, `time bank ${Math.round(me.time_bank)}s`));
+    if (typeof me.time_bank === "number") parts.push(h("span", { class: "muted", testid: "time-bank" }, `time bank ${Math.round(me.time_bank)}s`));
   } else if (you.request || app.sitPending) {
     parts.push(h("span", {}, "Watching."));
   } else if (placeOf(state.tournament, app.myName)) {
@@ -308,7 +313,8 @@ function renderDock(state) {
   } else if (isSitAndGo(state) && state.status !== "waiting") {
     parts.push(h("span", {}, state.status === "ended" ? "The sit & go is over." : "Watching: the seats were filled before it began."));
   } else if (state.status !== "ended") {
-    parts.push(h("span", {}, "Watching. Choose an empty seat to play."));
+    const open = (state.seats || []).some((s) => !s.state || s.state === "empty");
+    parts.push(h("span", { testid: "watching" }, open ? "Watching. Choose an empty seat to play." : "Watching: every seat is taken."));
   } else {
     parts.push(h("span", {}, "The table has ended."));
   }
@@ -700,6 +706,7 @@ $("error").addEventListener("click", () => {
 setInterval(() => {
   felt.tick(app.state, serverNow);
   tickTournament(app.state, serverNow());
+  sound.tick(app.state, serverNow());
 }, 250);
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) connection.nudge();
