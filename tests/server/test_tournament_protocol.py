@@ -101,7 +101,7 @@ def test_spectators_choose_a_table_and_players_may_not(cardroom: Cardroom) -> No
     missing = cardroom.http.get(f"/api/tables/{table_id}/hands?table=7")
     assert missing.status_code == 404 and "there is no table 7" in missing.json()["error"]
     bad = cardroom.http.get(f"/api/tables/{table_id}/hands?table=two")
-    assert bad.status_code == 404 and "table number" in bad.json()["error"]
+    assert bad.status_code == 404 and "takes a number" in bad.json()["error"]
     host.send(type="end")
     assert spectator.until(lambda s: s["status"] == "ended")["status"] == "ended"
 
