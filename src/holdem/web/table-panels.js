@@ -53,7 +53,11 @@ export function renderShowdown(state) {
             { class: `sd-hand${win ? " winner" : ""}`, testid: `showdown-seat-${shown.seat}` },
             h("div", { class: "sd-who" }, nameInHand(state, sd.hand, shown.seat), win && won.has(shown.seat) ? h("span", { class: "sd-won" }, ` +${chips(won.get(shown.seat))}`) : null),
             h("div", { class: "sd-cards" }, (shown.cards || []).map((c) => cardEl(c, { size: "small", highlight: win && five.has(c) }))),
-            shown.description ? h("div", { class: "sd-desc" }, shown.description) : null,
+            shown.by_board
+              ? h("div", { class: "sd-desc" }, shown.by_board.map((made, run) => h("div", { testid: `showdown-made-${shown.seat}-${run + 1}` }, `${BOARD_WORDS[run] || `Board ${run + 1}`} board: ${made.description}`)))
+              : shown.description
+                ? h("div", { class: "sd-desc" }, shown.description)
+                : null,
             (shown.best_five || []).length
               ? h("div", { class: "sd-five", testid: `best-five-${shown.seat}`, title: "best five cards" }, (shown.best_five || []).map((c) => cardEl(c, { size: "tiny", highlight: win })))
               : null,
@@ -68,7 +72,7 @@ export function renderShowdown(state) {
           return h(
             "li",
             { testid: `showdown-pot-${i}` },
-            h("span", { class: "sd-pot-name" }, sd.pots.length > 1 ? (i ? `Side pot ${i}` : "Main pot") : "Pot"),
+            h("span", { class: "sd-pot-name" }, potName(sd, pot)),
             ` ${chips(pot.amount)} → ${who}`,
             pot.reason ? h("div", { class: "sd-reason", testid: "showdown-reason" }, pot.reason) : null,
           );
@@ -76,6 +80,18 @@ export function renderShowdown(state) {
       ),
     ];
   });
+}
+
+const BOARD_WORDS = ["First", "Second", "Third"];
+
+/** "Pot", "Main pot", "Side pot 1"; run twice, "First board", "Second board: side pot 1". */
+function potName(sd, pot) {
+  const boards = (sd.boards || []).length;
+  const pots = (sd.pots || []).filter((p) => (p.run || 0) === (pot.run || 0));
+  const index = pots.indexOf(pot);
+  const name = pots.length > 1 ? (index ? `side pot ${index}` : "main pot") : "pot";
+  if (boards > 1) return `${BOARD_WORDS[pot.run || 0] || `Board ${(pot.run || 0) + 1}`} board${pots.length > 1 ? `: ${name}` : ""}`;
+  return name[0].toUpperCase() + name.slice(1);
 }
 
 // ---- coach -----------------------------------------------------------------------------
@@ -124,6 +140,11 @@ export class HostPanel {
     $("host-start").addEventListener("click", () => send("start"));
     $("host-pause").addEventListener("click", () => send("pause"));
     $("host-resume").addEventListener("click", () => send("resume"));
+    // Pause once the hand in progress is over: the host may then correct stacks.
+    this.pauseAfter = h("button", { type: "button", class: "btn small", id: "host-pause-after-hand", testid: "host-pause-after-hand" }, "Pause after this hand");
+    this.pauseAfter.addEventListener("click", () => send("pause_after_hand", { on: !this.pausePending }));
+    this.pausePending = false;
+    $("host-pause").after(this.pauseAfter);
     confirmClick($("host-void"), "Void this hand?", () => send("void"));
     confirmClick($("host-end"), "End it for everyone?", () => send("end"));
     $("host-add-bot").addEventListener("click", () => {
@@ -174,6 +195,10 @@ export class HostPanel {
     const status = state.status;
     $("host-start").hidden = status !== "waiting";
     $("host-pause").hidden = status !== "running";
+    this.pausePending = Boolean(state.pause_after_hand);
+    this.pauseAfter.hidden = status !== "running" || !state.hand || isSitAndGo(state) || isMultiTable(state);
+    this.pauseAfter.textContent = this.pausePending ? "Pausing after this hand · Cancel" : "Pause after this hand";
+    this.pauseAfter.setAttribute("aria-pressed", String(this.pausePending));
     $("host-resume").hidden = status !== "paused";
     $("host-void").hidden = !state.hand || status === "ended";
     $("host-end").hidden = status === "ended";
@@ -241,6 +266,7 @@ export class HostPanel {
         const amount = h("input", { type: "number", step: "1", class: "hp-amount", testid: `adjust-amount-${s.seat}`, placeholder: "±", "aria-label": `Chips to add to or take from seat ${s.seat}` });
         const adjust = h("button", { type: "button", class: "btn small", testid: `host-adjust-${s.seat}` }, "Adjust");
         const remove = h("button", { type: "button", class: "btn small danger", testid: `host-remove-${s.seat}` }, "Remove");
+        const ban = h("button", { type: "button", class: "btn small danger", testid: `host-ban-${s.seat}`, title: "Remove, and never let them ask for a seat here again" }, "Ban");
         const seatNo = s.seat;
         adjust.addEventListener("click", () => {
           const change = Number.parseInt(amount.value, 10);
@@ -252,13 +278,15 @@ export class HostPanel {
           amount.value = "";
         });
         this.confirmClick(remove, "Remove?", () => this.send("remove", { seat: seatNo }));
-        const tools = h("span", { class: "inline-form" }, amount, adjust, remove);
-        row = { li: h("li", { testid: `host-player-${s.seat}` }, label, tools), label, tools };
+        this.confirmClick(ban, "Ban for good?", () => this.send("remove", { seat: seatNo, ban: true }));
+        const tools = h("span", { class: "inline-form" }, amount, adjust, remove, ban);
+        row = { li: h("li", { testid: `host-player-${s.seat}` }, label, tools), label, tools, ban };
         this.rows.set(s.seat, row);
       }
       const text = `${s.seat}. ${s.name || ""}${s.bot ? ` (${s.bot})` : ""} · ${chips(s.stack)}`;
       if (row.label.textContent !== text) row.label.textContent = text;
       row.tools.hidden = sng;
+      row.ban.hidden = Boolean(s.bot) || s.seat === (state.you && state.you.seat); // a bot has no identity to ban, nor may the host ban themself
     }
     for (const [seat, row] of this.rows) {
       if (!seen.has(seat)) {
@@ -382,10 +410,17 @@ export function renderLedger(state) {
             h("td", {}, chips(row.cashed_out)),
             h("td", {}, signed(row.adjusted)),
             h("td", {}, chips(row.at_table)),
-            h("td", { class: row.net > 0 ? "up" : row.net < 0 ? "down" : "" }, signed(row.net)),
+            h("td", { class: row.net > 0 ? "up" : row.net < 0 ? "down" : "", testid: "ledger-net" }, signed(row.net)),
           ),
         ),
       ),
     );
   });
+  const transfers = state.settle_up || [];
+  patch($("settle-up") || $("ledger").parentNode.appendChild(h("div", { id: "settle-up", class: "settle-up", testid: "settle-up" })), JSON.stringify(transfers), () => [
+    h("h3", {}, "Settle up"),
+    transfers.length
+      ? h("ul", { class: "list" }, transfers.map((t) => h("li", { testid: "settle-up-transfer" }, h("strong", {}, t.from), ` pays ${chips(t.amount)} to `, h("strong", {}, t.to))))
+      : h("p", { class: "muted" }, "Everyone is even: nobody pays."),
+  ]);
 }

@@ -323,6 +323,10 @@ export class FeltView {
     } else if (state.status === "ended") {
       text = "This table has ended.";
       kind = "ended";
+    } else if (!hand && state.voided) {
+      // News the players must not miss, paused or not: the older result is gone.
+      text = `Hand #${state.voided.hand} was voided: every chip went back.`;
+      kind = "voided";
     } else if (state.status === "paused") {
       text = "Paused by the host.";
       kind = "paused";
@@ -399,7 +403,22 @@ export class FeltView {
 export function winnersLine(state) {
   const sd = state.showdown;
   if (!sd) return "";
-  const described = new Map((sd.shown || []).map((s) => [s.seat, s.description]));
+  // Run more than once: each board has its own winners and winning hands.
+  const runs = (sd.boards || []).length;
+  if (runs > 1) {
+    const words = ["First", "Second", "Third"];
+    return sd.boards
+      .map((_, run) => {
+        const made = new Map((sd.shown || []).map((s) => [s.seat, s.by_board && s.by_board[run] ? s.by_board[run].description : s.description]));
+        const line = winners({ ...sd, pots: (sd.pots || []).filter((p) => (p.run || 0) === run) }, made, state);
+        return `${words[run] || `Board ${run + 1}`} board: ${line}`;
+      })
+      .join(" · ");
+  }
+  return winners(sd, new Map((sd.shown || []).map((s) => [s.seat, s.description])), state);
+}
+
+function winners(sd, described, state) {
   const totals = new Map();
   for (const pot of sd.pots || []) {
     for (const [seat, amount] of pot.shares || pot.winners.map((w) => [w, Math.floor(pot.amount / pot.winners.length)])) {

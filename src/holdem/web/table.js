@@ -183,6 +183,9 @@ function onMessage(message) {
     case "chat":
       addChat(message);
       break;
+    case "removed":
+      toast(message.message);
+      break;
     case "coach":
       app.coach = message;
       if (app.state) renderCoach(app.state, app.coach, app.coachOn);
@@ -480,6 +483,7 @@ function renderPlayerControls(state, me) {
   box.hidden = !me;
   if (!me) return;
   const table = state.table;
+  const you = state.you || {};
   // A player who sits out during a hand plays it to the end first: the seat shows
   // "sitting-out" only after it, so until then the page remembers the request.
   if (me.state === "sitting-out" || !hand) app.sitOutAsked = false;
@@ -487,6 +491,10 @@ function renderPlayerControls(state, me) {
   $("sit-out").hidden = out;
   $("sit-in").hidden = !out;
   $("straddle").hidden = !table.straddles;
+  // The state says whether you straddle next hand: the button turns it on and off.
+  const straddling = Boolean(you.straddle);
+  $("straddle").textContent = straddling ? "Straddling next hand ✓" : "Straddle";
+  $("straddle").setAttribute("aria-pressed", String(straddling));
   // A sit & go's stacks are its own and its players stay dealt in: the server refuses
   // top-ups and sitting out. Leaving is for before it starts (the seat is given back).
   const sng = isSitAndGo(state);
@@ -497,15 +505,22 @@ function renderPlayerControls(state, me) {
   $("top-up-form").hidden = sng;
   $("leave").hidden = sng && state.status !== "waiting";
   $("run-twice-wrap").hidden = !table.run_it_twice;
-  if (typeof me.run_twice === "boolean") app.runTwice = me.run_twice;
+  // The seat keeps these choices (you.*), so a reloaded page shows them as they are.
+  if (typeof you.run_twice === "boolean") app.runTwice = you.run_twice;
+  if (typeof you.coach === "boolean") app.coachOn = you.coach;
   $("run-twice").checked = app.runTwice;
   $("coach-toggle").checked = app.coachOn;
-  const room = Math.max(0, (table.max_buy_in || 0) - (me.stack || 0));
+  // What the server takes: the maximum less the stack the hand began with and any top-up
+  // waiting for the hand's end (the stack on the felt is less what is bet).
+  const room = typeof you.top_up_max === "number" ? you.top_up_max : Math.max(0, (table.max_buy_in || 0) - (me.stack || 0));
   const topUp = $("top-up-amount");
   topUp.max = String(room);
   // Offer what fits under the maximum buy-in, unless the player typed an amount.
   if (!topUp.dataset.edited && document.activeElement !== topUp) topUp.value = room > 0 ? String(room) : "";
   $("top-up").disabled = room <= 0;
+  topUp.disabled = room <= 0;
+  topUp.placeholder = room > 0 ? String(room) : "max";
+  topUp.title = room > 0 ? `Add up to ${room} chips` : "You have the most chips this table allows";
 }
 
 $("sit-out").addEventListener("click", () => {
@@ -519,7 +534,7 @@ $("sit-in").addEventListener("click", () => {
   send("sit_in");
   render();
 });
-$("straddle").addEventListener("click", () => send("straddle"));
+$("straddle").addEventListener("click", () => send("straddle", { on: !(app.state && app.state.you && app.state.you.straddle) }));
 $("top-up-amount").addEventListener("input", (event) => {
   event.target.dataset.edited = event.target.value ? "1" : "";
 });
