@@ -25,6 +25,10 @@
       if (meets(box(badge), box(name))) problems.push(`${label(badge)} covers the name in ${label(seat)}`);
     }
   }
+  const plates = [...document.querySelectorAll(".seat-info, .seat-cards")].filter(shown);
+  for (const card of document.querySelectorAll("#board .card")) {
+    if (plates.some((plate) => meets(box(card), box(plate)))) problems.push(`a board card (${card.dataset.card}) covers a seat`);
+  }
   const banner = document.querySelector("#banner");
   if (banner && shown(banner)) {
     for (const info of document.querySelectorAll(".seat-info")) {

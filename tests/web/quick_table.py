@@ -102,10 +102,10 @@ def my_turn(page: Page, street: str | None = None) -> bool:
     return street is None or by(page, "felt").get_attribute("data-street") == street
 
 
-def play_at_a_new_table(page: Page, base: str, name: str, **options: Any) -> str:
+def play_at_a_new_table(page: Page, base: str, name: str, seat: int = 3, **options: Any) -> str:
     """Open a table with two calling stations (unless `options` say otherwise), sit in
-    seat 3 as `name` and start the game; the table's id."""
+    `seat` as `name` and start the game; the table's id."""
     table_id = open_table(page, base, **{"bots": ["caller", "caller"], **options})
-    sit(page, 3, name)
+    sit(page, seat, name)
     start(page)
     return table_id

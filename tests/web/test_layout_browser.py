@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.browser import by, save_screenshot
 from tests.support.server import ServerProcess
@@ -55,3 +56,25 @@ def test_bet_buttons_and_badges_stay_in_their_places(
     assert problems(page) == []
     assert page.locator('[data-testid^="blind-"]').count() >= 1
     assert page.locator('[data-testid^="dealer-"]').count() == 1
+
+
+def test_two_boards_stay_clear_of_the_seats(sized_page: Page, server: ServerProcess) -> None:
+    page = sized_page
+    # Five calling stations round a nine-seat table call our all-in: it is run twice.
+    play_at_a_new_table(
+        page,
+        server.url,
+        "Rhea",
+        7,
+        bots=["caller"] * 5,
+        seats=9,
+        run_it_twice=True,
+        between_hands_seconds=6,
+    )
+    play_until(page, lambda: my_turn(page))
+    by(page, "action-allin").click()
+    second_board = page.locator("#board.two-boards .board-row:nth-child(2) .card")
+    expect(second_board).to_have_count(5, timeout=15000)
+    page.wait_for_timeout(600)  # the last cards' dealing animation
+    save_screenshot(page, f"layout-two-boards-{size_of(page)}")
+    assert problems(page) == []
