@@ -9,10 +9,10 @@ import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-m
 import { setupLook } from "./table-look.js";
 import { TableSound } from "./table-sound.js";
 import { Replayer, handInAddress } from "./table-replayer.js";
-
-const $ = (id) => document.getElementById(id);
 import { SocialPanel } from "./table-social.js";
 import { StatsPanel } from "./table-stats.js";
+
+const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
 const ANTE_KIND = { uniform: "ante", "big-blind": "big-blind ante", button: "button ante" };
 const NAME_KEY = "holdem.name";
@@ -589,14 +589,13 @@ const host = new HostPanel(send, confirmClick);
 const multi = new MultiTablePanel(send, NAME_KEY);
 const replayer = new Replayer(tableId);
 replayer.listenTo($("hands"), () => tableQuery(app.state));
+const social = new SocialPanel(send);
+const stats = new StatsPanel(tableId);
 
 // ---- joining ---------------------------------------------------------------------------
 
 const dialog = $("join-dialog");
 let joinSeat = null;
-const social = new SocialPanel(send);
-const stats = new StatsPanel(tableId);
-const multi = new MultiTablePanel(send, NAME_KEY);
 
 function openJoin(seat) {
   const table = app.state && app.state.table;
