@@ -189,9 +189,9 @@ function onMessage(message) {
     case "coach":
       app.coach = message;
       if (app.state) renderCoach(app.state, app.coach, app.coachOn);
+      break;
     case "reaction":
       social.showReaction(message);
-      break;
       break;
     case "error": {
       const kind = message.ref ? pendingRefs.get(message.ref) : null;
@@ -734,6 +734,6 @@ if (!tableId) {
   $("share-link").value = `${window.location.origin}/t/${encodeURIComponent(tableId)}`;
   connection.connect();
   loadHands();
-}
   const shared = handInAddress();
   if (shared) replayer.open(shared.number, shared.query);
+}
