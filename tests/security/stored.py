@@ -3,12 +3,12 @@ edit or a curious test would: through the store's own engine, on SQLite or Postg
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from sqlalchemy.sql import Executable
 
 from holdem.server.store import Store
+from tests.support import run_async
 
 
 def execute(database: str, *statements: Executable) -> list[Any]:
@@ -23,4 +23,4 @@ def execute(database: str, *statements: Executable) -> list[Any]:
         finally:
             await store.engine.dispose()
 
-    return asyncio.run(run())
+    return run_async(run())  # also inside a browser test (see tests/support)

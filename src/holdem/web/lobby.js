@@ -46,7 +46,8 @@ function unavailableRow(t) {
     "tr",
     { testid: `table-row-${t.id}`, class: "status-unavailable" },
     h("td", {}, t.name || t.id),
-    h("td", { colspan: "3", class: "muted", testid: `table-reason-${t.id}` }, t.reason || ""),
+    h("td", { class: "col-game" }),  // hidden on a phone, like the other rows' game
+    h("td", { colspan: "2", class: "muted", testid: `table-reason-${t.id}` }, t.reason || ""),
     h("td", {}, h("span", { class: "pill status-unavailable", testid: `table-status-${t.id}`, title: t.reason || "" }, "unavailable")),
   );
 }
