@@ -98,7 +98,7 @@ def _blinds_of(settings: TableSettings) -> dict[str, Any]:
 
 def _words(blinds: dict[str, Any]) -> str:
     ante = blinds["ante"] if blinds["ante_kind"] != "none" or blinds["ante"] else 0
-    kind = "" if blinds["ante_kind"] in ("none", "uniform") else f" {blinds['ante_kind']}"
+    kind = "an" if blinds["ante_kind"] in ("none", "uniform") else f"a {blinds['ante_kind']}"
     return f"{blinds['small_blind']}/{blinds['big_blind']}" + (
-        f" with a{kind} ante of {ante}" if ante else ""
+        f" with {kind} ante of {ante}" if ante else ""
     )

@@ -199,8 +199,23 @@ function options() {
     ante_kind: anteKind,
     min_buy_in: intOf("min_buy_in"),
     max_buy_in: intOf("max_buy_in"),
+    ...homeGame(),
   };
 }
+
+/** The home-game customs of a cash table: bomb pots, the 7-2 game, the rabbit. */
+function homeGame() {
+  const bombPots = field("bomb_pots").checked;
+  return {
+    bomb_pots: bombPots,
+    bomb_pot_ante: bombPots ? intOf("bomb_pot_ante") : 0,
+    seven_deuce_bounty: intOf("seven_deuce_bounty") || 0,
+    rabbit_hunt: field("rabbit_hunt").checked,
+  };
+}
+field("bomb_pots").addEventListener("change", () => {
+  field("bomb_pot_ante").disabled = !field("bomb_pots").checked;
+});
 
 /** Only what the browser can tell at a glance; the server checks everything again. */
 function localProblem(o) {

@@ -9,6 +9,7 @@ import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-m
 import { setupLook } from "./table-look.js";
 import { TableSound } from "./table-sound.js";
 import { Replayer, handInAddress } from "./table-replayer.js";
+import { HomeGame } from "./table-home.js";
 import { SocialPanel } from "./table-social.js";
 import { StatsPanel } from "./table-stats.js";
 
@@ -264,6 +265,7 @@ function render() {
   renderShowdown(state);
   renderCoach(state, app.coach, app.coachOn);
   host.render(state);
+  home.render(state);
   renderLog(state);
   if (Array.isArray(state.chat)) renderChat(state.chat);
   renderLedger(state);
@@ -586,6 +588,7 @@ function confirmClick(button, question, action) {
 confirmClick($("leave"), "Leave? Click again", () => send("leave"));
 
 const host = new HostPanel(send, confirmClick);
+const home = new HomeGame(send);
 const multi = new MultiTablePanel(send, NAME_KEY);
 const replayer = new Replayer(tableId);
 replayer.listenTo($("hands"), () => tableQuery(app.state));
