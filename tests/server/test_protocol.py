@@ -53,10 +53,12 @@ def test_a_host_creates_a_table_and_sees_it(cardroom: Cardroom) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"seats": 11}, "'seats': input should be less than or equal to 10"),
+        ({"seats": 11}, "The number of seats is at most 10, not 11."),
         ({"small_blind": 5, "big_blind": 2}, "the big blind is at least 1 and at least the small"),
-        ({"bots": ["shark"]}, "'bots.0'"),
-        ({"colour": "red"}, "'colour' is not a field"),
+        ({"bots": ["shark"]}, "The bots must be one of 'random', 'caller', 'tag' or 'mc'"),
+        ({"colour": "red"}, "'colour' is not a table option."),
+        ({"name": "x" * 41}, "A table name is at most 40 characters, not 41."),
+        ({"big_blind": "2"}, "The big blind must be a whole number, not a string."),
         ({"bots": ["tag"] * 6, "seats": 6}, "6 bots leave no seat free"),
     ],
 )

@@ -188,3 +188,22 @@ def test_each_board_of_a_hand_run_twice_has_its_winner(
     save_screenshot(page, f"run-twice-banner-{size}")
     showdown.scroll_into_view_if_needed()
     save_screenshot(page, f"run-twice-showdown-{size}")
+
+
+def test_the_lobby_form_says_what_was_wrong_in_a_players_words(
+    sized_page: Page, server: ServerProcess
+) -> None:
+    page, size = sized_page, size_of(sized_page)
+    page.goto(f"{server.url}/")
+    name = by(page, "opt-name")
+    name.fill("x" * 60)  # the box takes what the server does, and no more
+    assert len(name.input_value()) == 40
+    name.fill("Friday night")
+    by(page, "opt-min-buy-in").fill("300")
+    by(page, "create-table").click()
+    problem = by(page, "create-error")
+    expect(problem).to_have_text(
+        "Buy-in 300 to 200: the minimum must be positive and no more than the maximum."
+    )
+    problem.scroll_into_view_if_needed()
+    save_screenshot(page, f"lobby-form-error-{size}")

@@ -27,8 +27,9 @@ from holdem.server.creation_limits import Limits, RateLimit, Refused
 from holdem.server.failures import JsonErrors
 from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
 from holdem.server.http_guard import SameOriginWrites, from_another_site
+from holdem.server.option_errors import options_problem
 from holdem.server.options import TableOptions
-from holdem.server.protocol import MAX_MESSAGE_BYTES, describe
+from holdem.server.protocol import MAX_MESSAGE_BYTES
 from holdem.server.refusals import error
 from holdem.server.room import Room
 from holdem.server.runtime import Client, TableRuntime
@@ -115,7 +116,7 @@ def create_app(
         try:
             options = TableOptions.model_validate(data)
         except ValidationError as invalid:
-            return error(f"table options: {describe(invalid)}")
+            return error(options_problem(invalid))
         in_play = sum(1 for row in cardroom.summaries() if row.get("status") in OPEN_STATUSES)
         if in_play >= limits.max_tables:
             raise Refused(

@@ -30,6 +30,12 @@ class ProtocolError(HoldemError, ValueError):
 # Normalised and checked (holdem.table.names); the length counts after normalising.
 PlayerName = Annotated[str, AfterValidator(player_name)]
 ChatText = Annotated[str, AfterValidator(chat_text)]
+BOUND_WORDS = {  # a number out of bounds: (the limit in pydantic's context, its words)
+    "greater_than_equal": ("ge", "at least"),
+    "greater_than": ("gt", "more than"),
+    "less_than_equal": ("le", "at most"),
+    "less_than": ("lt", "less than"),
+}
 # What a field of each JSON type is called in a refusal ("must be a whole number").
 EXPECTED = {
     "int_type": "a whole number",
@@ -260,7 +266,10 @@ def describe(error: ValidationError) -> str:
     if kind == "missing":
         return f"{where!r} is missing"
     if kind in EXPECTED:
-        return f"{where!r} must be {EXPECTED[kind]}, not {_json_kind(first['input'])}"
+        return f"{where!r} must be {EXPECTED[kind]}, not {json_kind(first['input'])}"
+    if kind in BOUND_WORDS and where:
+        key, words = BOUND_WORDS[kind]
+        return f"{where!r} is {words} {first.get('ctx', {}).get(key)}, not {first['input']}"
     problem = _problem(first)
     return f"{where!r}: {problem[0].lower()}{problem[1:]}" if where else problem
 
@@ -272,7 +281,7 @@ def _problem(error: ErrorDetails) -> str:
     return error["msg"]
 
 
-def _json_kind(value: object) -> str:
+def json_kind(value: object) -> str:
     """What ``value`` was in the JSON sent: "a string", "true", "a whole number (3)"..."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
