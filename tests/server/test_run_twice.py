@@ -3,9 +3,13 @@ text history and in the PHH download, which ``holdem replay`` plays to the same 
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 import time
 from datetime import datetime
+from pathlib import Path
 
 from holdem.engine import Action, ActionKind
 from holdem.history.phh import dumps, loads
@@ -78,7 +82,7 @@ def test_the_states_showdown_names_each_boards_hand() -> None:
     ]
 
 
-def test_a_hand_run_twice_downloads_as_phh_that_replays(cardroom: Cardroom) -> None:
+def test_a_hand_run_twice_downloads_as_phh_that_replays(cardroom: Cardroom, tmp_path: Path) -> None:
     table_id, ana, ben, _ = ana_and_ben(cardroom, run_it_twice=True)
     ana.send(type="start")
     while ana.state["hands_played"] < 1:  # both go all-in before the flop
@@ -94,3 +98,11 @@ def test_a_hand_run_twice_downloads_as_phh_that_replays(cardroom: Cardroom) -> N
     assert sum(1 for line in phh.split("'") if line.startswith("d db")) == 6
     result = replay(record)
     assert result.error is None and result.match, result.as_json()
+    download = tmp_path / "hand-1.phh"
+    download.write_text(phh)
+    cli = subprocess.run(
+        [str(Path(sys.executable).with_name("holdem")), "replay", "--json", str(download)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+    assert json.loads(cli.stdout)["match"] is True
