@@ -84,7 +84,10 @@ def public_state(
             ledger_key,
             lambda: [_ledger_row(row) for row in table.ledger.totals(stacks)],
         ),
-        "settle_up": _remember(room, "settle_up", ledger_key, lambda: _settle_up(room, stacks)),
+        # Between hands only: the ledger does not change during one, and states stay small.
+        "settle_up": None
+        if room.hand_in_progress
+        else _remember(room, "settle_up", ledger_key, lambda: _settle_up(room, stacks)),
         "log": _remember(
             room,
             "log",

@@ -416,7 +416,9 @@ export function renderLedger(state) {
       ),
     );
   });
-  const transfers = state.settle_up || [];
+  // Null during a hand (the ledger cannot change then): the last one shown stays.
+  if (!Array.isArray(state.settle_up)) return;
+  const transfers = state.settle_up;
   patch($("settle-up") || $("ledger").parentNode.appendChild(h("div", { id: "settle-up", class: "settle-up", testid: "settle-up" })), JSON.stringify(transfers), () => [
     h("h3", {}, "Settle up"),
     transfers.length
