@@ -150,6 +150,16 @@ class Player:
             while True:
                 self.next("nothing", timeout=0)
 
+    def refused(self, words: str, **message: Any) -> None:
+        """Send ``message``: it is refused with ``words`` and the state does not change
+        (no new state comes before the answer to a ping sent after it)."""
+        version = self.state["version"]
+        self.send(**message)
+        assert words in self.error()
+        self.send(type="ping")
+        self.next("pong")
+        assert self.state["version"] == version
+
     def my_turn(self, state: Json) -> bool:
         hand = state.get("hand")
         return bool(hand and hand.get("legal"))

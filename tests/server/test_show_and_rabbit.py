@@ -15,20 +15,15 @@ from holdem.history.phh import loads
 from holdem.server.options import TableOptions
 from holdem.server.room import Command, Room
 from tests.security.test_snapshots import check_every_prefix, table_command
-from tests.server.client import Cardroom, Json, Player
+from tests.server.client import Cardroom, Player
+from tests.server.test_home_game import two_players
 
 SLOW_DEALS = {"between_hands_seconds": 60}  # the next hand waits: time to show
 
 
 def heads_up(cardroom: Cardroom, **options: Any) -> tuple[str, Player, Player, Player]:
     """Ana (the host, seat 1) and Ben (seat 2) in their first hand, and a spectator."""
-    table_id, token = cardroom.create(seat_approval=False, **SLOW_DEALS, **options)
-    ana = cardroom.player(table_id, token)
-    ana.send(type="sit", seat=1, name="Ana", buy_in=100)
-    ben = cardroom.player(table_id, cardroom.identity(table_id))
-    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
-    ben.until(lambda s: s["you"]["seat"] == 2)
-    ana.until(lambda s: s["seats"][1]["name"] == "Ben")
+    table_id, ana, ben = two_players(cardroom, **{**SLOW_DEALS, **options})
     ana.send(type="start")
     for player in (ana, ben):
         player.until(lambda s: s["hand"] is not None and s["hand"]["to_act"] is not None)
@@ -52,20 +47,10 @@ def my_cards(player: Player) -> list[str]:
     return list(player.state["seats"][seat - 1]["cards"])
 
 
-def refused(player: Player, message: Json, words: str) -> None:
-    """``message`` is refused with ``words`` and nobody's state changes."""
-    version = player.state["version"]
-    player.send(**message)
-    assert words in player.error()
-    player.send(type="ping")
-    player.next("pong")
-    assert player.state["version"] == version
-
-
 def test_a_player_shows_one_card_then_both_and_nothing_else_leaks(cardroom: Cardroom) -> None:
     table_id, ana, ben, watcher = heads_up(cardroom)
-    refused(ben, {"type": "show_cards", "cards": "both"}, "a hand is being played")
-    refused(watcher, {"type": "show_cards", "cards": "both"}, "a hand is being played")
+    ben.refused("a hand is being played", type="show_cards", cards="both")
+    watcher.refused("a hand is being played", type="show_cards", cards="both")
     folder, winner = fold_preflop(ana, ben)
     first, second = my_cards(winner)
     winner_seat = winner.state["you"]["seat"]
@@ -77,15 +62,15 @@ def test_a_player_shows_one_card_then_both_and_nothing_else_leaks(cardroom: Card
     assert second not in str(watcher.frames) and second not in str(folder.frames)
     winner.until(lambda s: s["you"]["show_after"] == ["second", "both"])
     assert my_cards(winner) == [first, second]  # the owner still sees both
-    refused(winner, {"type": "show_cards", "cards": "first"}, "that card is already face up")
+    winner.refused("that card is already face up", type="show_cards", cards="first")
 
     winner.send(type="show_cards", cards="both")
     seen = watcher.until(lambda s: s["seats"][winner_seat - 1]["cards"] == [first, second])
     winner.until(lambda s: s["you"]["show_after"] == [])
-    refused(winner, {"type": "show_cards", "cards": "both"}, "already face up")
-    refused(watcher, {"type": "show_cards", "cards": "both"}, "you were not dealt in hand #1")
-    refused(winner, {"type": "show_cards", "cards": "all"}, "'cards'")
-    refused(winner, {"type": "show_cards", "cards": "both", "x": 1}, "'x' is not a field")
+    winner.refused("already face up", type="show_cards", cards="both")
+    watcher.refused("you were not dealt in hand #1", type="show_cards", cards="both")
+    winner.refused("'cards'", type="show_cards", cards="all")
+    winner.refused("'x' is not a field", type="show_cards", cards="both", x=1)
 
     # The folder shows the second card only: the first stays theirs alone.
     hidden, kept = my_cards(folder)
@@ -114,19 +99,11 @@ def test_a_player_shows_one_card_then_both_and_nothing_else_leaks(cardroom: Card
 
 
 def test_show_is_offered_only_until_the_next_deal(cardroom: Cardroom) -> None:
-    table_id, token = cardroom.create(seat_approval=False, between_hands_seconds=0.2)
-    ana = cardroom.player(table_id, token)
-    ana.send(type="sit", seat=1, name="Ana", buy_in=100)
-    ben = cardroom.player(table_id, cardroom.identity(table_id))
-    ben.send(type="sit", seat=2, name="Ben", buy_in=100)
-    ben.until(lambda s: s["you"]["seat"] == 2)
-    ana.send(type="start")
-    ana.until(lambda s: s["hand"] is not None and s["hand"]["to_act"] is not None)
-    ben.until(lambda s: s["hand"] is not None)
+    _, ana, ben, _ = heads_up(cardroom, between_hands_seconds=0.2)
     fold_preflop(ana, ben)
     ben.until(lambda s: s["hand"] is not None and s["hand"]["number"] == 2)
     assert ben.state["you"]["show_after"] == []
-    refused(ben, {"type": "show_cards", "cards": "both"}, "a hand is being played")
+    ben.refused("a hand is being played", type="show_cards", cards="both")
 
 
 def test_the_rabbit_shows_the_unplayed_board_and_the_proof_opens_it(cardroom: Cardroom) -> None:

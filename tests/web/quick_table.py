@@ -38,6 +38,16 @@ def sized_page(request: pytest.FixtureRequest, chromium_browser: Browser) -> Ite
         context.close()
 
 
+@pytest.fixture
+def guest_page(sized_page: Page, chromium_browser: Browser) -> Iterator[Page]:
+    """A second person's page (their own cookie) at the same size as ``sized_page``."""
+    context = chromium_browser.new_context(**SIZES[size_of(sized_page)])
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def console_errors(page: Page) -> list[str]:
     """The console errors and uncaught exceptions of `page` from now on (a list that grows)."""
     errors: list[str] = []

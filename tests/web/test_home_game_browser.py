@@ -7,7 +7,6 @@ test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,23 +14,20 @@ from playwright.sync_api import expect
 
 from tests.support.browser import by, save_screenshot
 from tests.support.server import ServerProcess
-from tests.web.quick_table import SIZES, console_errors, open_table, sit, size_of, sized_page
+from tests.web.quick_table import (
+    console_errors,
+    guest_page,
+    open_table,
+    sit,
+    size_of,
+    sized_page,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.slow
-__all__ = ["sized_page"]  # the fixture, at both sizes
-
-
-@pytest.fixture
-def guest_page(sized_page: Page, chromium_browser: Browser) -> Iterator[Page]:
-    """A second person's page (their own cookie) at the same size as ``sized_page``."""
-    context = chromium_browser.new_context(**SIZES[size_of(sized_page)])
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+__all__ = ["guest_page", "sized_page"]  # the fixtures, at both sizes
 
 
 def first_to_act(one: Page, other: Page) -> tuple[Page, Page]:
