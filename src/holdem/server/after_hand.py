@@ -108,21 +108,24 @@ def _shown_at_showdown(played: PlayedHand, position: int) -> bool:
 
 
 def _last_hand(room: Room) -> PlayedHand:
-    played = room.table.current
-    if played is None:
+    played = _last_hand_or_none(room)
+    if played is not None:
+        return played
+    if room.table.current is None:
         raise IllegalActionError("no hand has been played yet: there are no cards to show")
-    if not played.hand.is_over:
+    if room.hand_in_progress:
         raise IllegalActionError("a hand is being played: cards are shown once it is over")
-    if played.hand.result is None:
-        raise IllegalActionError(f"hand #{played.number} was voided: there is nothing to show")
-    return played
+    number = room.table.current.number
+    raise IllegalActionError(f"hand #{number} was voided: there is nothing to show")
 
 
 def _last_hand_or_none(room: Room) -> PlayedHand | None:
-    try:
-        return _last_hand(room)
-    except IllegalActionError:
+    """The hand just played, if it ended with a result and the next is not dealt yet
+    (asked for every client's state: no exception on the way)."""
+    played = room.table.current
+    if played is None or not played.hand.is_over or played.hand.result is None:
         return None
+    return played
 
 
 # -- the stored record and the downloads -------------------------------------------------
