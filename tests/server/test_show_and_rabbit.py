@@ -93,8 +93,14 @@ def test_a_player_shows_one_card_then_both_and_nothing_else_leaks(cardroom: Card
     proof = cardroom.http.get(f"/api/tables/{table_id}/hands/1.json").json()
     verify_proof(proof)
     assert {r["card"] for r in proof["revealed"]} == {first, second, kept}
+    replay = cardroom.http.get(f"/api/tables/{table_id}/hands/1/replay").json()
+    last = replay["steps"][-1]
+    assert last["text"].count("after the hand") == 2
+    by_seat = {seat["seat"]: seat["cards"] for seat in last["seats"]}
+    winner_seat, folder_seat = winner.state["you"]["seat"], folder.state["you"]["seat"]
+    assert by_seat == {winner_seat: [first, second], folder_seat: [kept]}
     assert hidden not in str(written) and not re.search(rf"\b{hidden}\b", text)
-    for leak in (json.dumps(proof), *watcher.frames, *winner.frames):
+    for leak in (json.dumps(proof), json.dumps(replay), *watcher.frames, *winner.frames):
         assert f'"{hidden}"' not in leak
 
 

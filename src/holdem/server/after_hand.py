@@ -149,6 +149,14 @@ def _shown_cards(finished: FinishedHand) -> list[tuple[int, tuple[Card | None, .
     return shows
 
 
+def shown_after_hand(finished: FinishedHand) -> list[tuple[int, list[str]]]:
+    """(position, the cards it showed after the hand), for the replayer's last step."""
+    return [
+        (position, [str(c) for c in cards if c is not None])
+        for position, cards in _shown_cards(finished)
+    ]
+
+
 def with_shows_phh(record: HandHistory, finished: FinishedHand) -> HandHistory:
     """The PHH record with the cards shown after the hand as its last actions."""
     extra = tuple(ShowMuck(position, cards) for position, cards in _shown_cards(finished))

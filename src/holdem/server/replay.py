@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from holdem.engine import events
+from holdem.server.after_hand import shown_after_hand
 from holdem.server.hand_record import FinishedHand
 from holdem.server.views import STREETS, cards
 from holdem.terminal.narrate import did
@@ -112,6 +113,13 @@ class _Replay:
             self.pot = 0
             self.lines.append(f"The hand was voided: {event.reason}")
 
+    def show_after_hand(self, position: int, shown: list[str]) -> None:
+        """Cards turned up once the hand was over (after_hand.py): the viewer's own stay
+        whole."""
+        if self.seen[position] is None:
+            self.seen[position] = shown
+        self.lines.append(f"{self.name(position)} shows {' '.join(shown)} after the hand")
+
     def step(self) -> Json:
         played = self.finished.played
         step = {
@@ -156,6 +164,10 @@ def replay(finished: FinishedHand, owner: str | None) -> Json:
         if new_step and state.lines:
             steps.append(state.step())
         state.apply(seen)
+    if state.lines:
+        steps.append(state.step())
+    for position, shown in shown_after_hand(finished):
+        state.show_after_hand(position, shown)
     if state.lines:
         steps.append(state.step())
     blinds = played.blinds
