@@ -7,7 +7,6 @@ winner of a hand run twice. Screenshots land in test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -16,8 +15,8 @@ from playwright.sync_api import expect
 from tests.support.browser import by, save_screenshot
 from tests.support.server import ServerProcess
 from tests.web.quick_table import (
-    SIZES,
     console_errors,
+    guest_page,
     open_table,
     play_until,
     sit,
@@ -27,20 +26,10 @@ from tests.web.quick_table import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.slow
-__all__ = ["sized_page"]  # the fixture, at both sizes
-
-
-@pytest.fixture
-def guest_page(sized_page: Page, chromium_browser: Browser) -> Iterator[Page]:
-    """A second person's page (their own cookie) at the same size as ``sized_page``."""
-    context = chromium_browser.new_context(**SIZES[size_of(sized_page)])
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+__all__ = ["guest_page", "sized_page"]  # the fixtures, at both sizes
 
 
 def stack_of(page: Page, seat: int) -> int:
@@ -207,3 +196,34 @@ def test_the_lobby_form_says_what_was_wrong_in_a_players_words(
     )
     problem.scroll_into_view_if_needed()
     save_screenshot(page, f"lobby-form-error-{size}")
+
+
+def test_the_top_up_box_offers_what_fits_and_a_second_straddle_is_refused(
+    sized_page: Page, guest_page: Page, server: ServerProcess
+) -> None:
+    host, guest, size = sized_page, guest_page, size_of(sized_page)
+    table_id = open_table(host, server.url, straddles=True)
+    sit(host, 1, "Ana")
+    guest.goto(f"{server.url}/t/{table_id}")
+    by(guest, "join-seat-2").click()
+    by(guest, "join-name").fill("Ben")
+    by(guest, "join-buyin").fill("150")
+    by(guest, "join").click()
+    expect(by(guest, "seat-2")).to_contain_text("Ben")
+    top_up = by(guest, "top-up-amount")
+    expect(top_up).to_have_value("50")  # up to the table's most, 200
+    by(guest, "top-up").click()
+    expect(by(guest, "my-stack")).to_have_text("200")
+    expect(top_up).to_have_value("")
+    expect(top_up).to_be_disabled()
+    by(guest, "straddle").click()
+    expect(by(guest, "straddle")).to_have_text("Straddling next hand ✓")
+    expect(by(host, "hand-log")).to_contain_text("Ben will straddle next hand")
+    by(host, "straddle").click()
+    expect(by(host, "error")).to_have_text(
+        "Ben already straddles next hand: one straddle a hand, ask again after it"
+    )
+    expect(by(host, "straddle")).to_have_text("Straddle")
+    save_screenshot(host, f"straddle-refused-{size}")
+    guest.locator('[data-testid="player-controls"]').scroll_into_view_if_needed()
+    save_screenshot(guest, f"top-up-and-straddle-{size}")
