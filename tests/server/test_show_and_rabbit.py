@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from typing import Any
 
 from holdem.fairness import verify_proof
@@ -17,6 +18,7 @@ from holdem.server.room import Command, Room
 from tests.security.test_snapshots import check_every_prefix, table_command
 from tests.server.client import Cardroom, Player
 from tests.server.test_home_game import two_players
+from tests.server.test_tournament_protocol import FIELD
 
 SLOW_DEALS = {"between_hands_seconds": 60}  # the next hand waits: time to show
 
@@ -174,3 +176,32 @@ def test_shows_and_the_rabbit_survive_a_snapshot_anywhere() -> None:
     ]
     assert room.shown_after == {0: (1,), 1: (0, 1)}
     check_every_prefix(lambda: Room("t", options, "host"), log, table_command)
+
+
+def test_a_tournament_player_shows_after_a_hand(cardroom: Cardroom) -> None:
+    """Showing is a table's business in a multi-table tournament too; bomb pots and new
+    blinds are not (its clock sets the blinds)."""
+    slow = {**FIELD, "between_hands_seconds": 60, "level_minutes": 10}
+    table_id, token = cardroom.create(max_players=3, bots=["caller"], **slow)
+    host = cardroom.player(table_id, token)
+    host.next("state")
+    host.refused("a tournament plays no bomb pots", type="call_bomb_pot")
+    message = {"type": "set_blinds", "small_blind": 1, "big_blind": 2}
+    host.refused("a tournament's blinds rise with its clock", **message)
+    ben = cardroom.player(table_id, cardroom.identity(table_id))
+    ben.send(type="register", name="Ben")
+    ben.until(lambda s: s["you"].get("entrant") == "Ben")
+    host.send(type="register", name="Host")  # the field is full: it starts
+    deadline = time.monotonic() + 60
+    while ben.state.get("showdown") is None or ben.state["hand"] is not None:
+        assert time.monotonic() < deadline, "the first hand never ended"
+        for player in (ben, host):  # Ben folds, so he is not shown at a showdown
+            player.drain()
+            if player.my_turn(player.state):
+                player.act((lambda legal: "fold") if player is ben else None)
+        time.sleep(0.005)
+    ben.until(lambda s: s["you"]["show_after"] == ["first", "second", "both"])
+    hole = my_cards(ben)
+    ben.send(type="show_cards", cards="both")
+    seat = ben.state["you"]["seat"]
+    host.until(lambda s: s["seats"][seat - 1]["cards"] == hole)

@@ -34,8 +34,10 @@ NOT_IN_A_TOURNAMENT = {
     "remove": "a tournament player cannot be removed: their timer folds for them",
     "approve": "a tournament has no seat requests: players register",
     "refuse": "a tournament has no seat requests: players register",
+    "call_bomb_pot": "a tournament plays no bomb pots",
+    "set_blinds": "a tournament's blinds rise with its clock: they cannot be changed",
 }
-TABLE_MESSAGES = ("act", "run_twice", "straddle", "void", "chat")
+TABLE_MESSAGES = ("act", "run_twice", "straddle", "void", "chat", "show_cards")
 
 
 class TournamentTable(TableRuntime):
