@@ -3,7 +3,6 @@ the 7-2 game's bounty, and blinds changed from the next deal; refusals change no
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 
@@ -36,15 +35,14 @@ def test_the_options_are_in_the_form_and_bad_ones_are_refused(cardroom: Cardroom
     assert ana.state["house"] == {"bomb_pot_next": 0, "next_blinds": None,
                                   "seven_deuce_bounty": 3, "bounty_won": None}  # fmt: skip
     for options, words in [
-        ({"bomb_pots": True}, "a bomb pot needs an ante of at least 1 chip"),  # the field's
-        # name or its words in the lobby's sentence
-        ({"seven_deuce_bounty": -1}, "seven.deuce.bounty"),
-        ({"rabbit_hunt": "yes"}, "rabbit.hunt"),
-        ({"bomb_pot_ante": 10**7, "bomb_pots": True}, "bomb.pot.ante"),
+        ({"bomb_pots": True}, "a bomb pot needs an ante of at least 1 chip"),
+        ({"seven_deuce_bounty": -1}, "The 7-2 bounty is at least 0, not -1"),
+        ({"rabbit_hunt": "yes"}, "Rabbit hunt"),
+        ({"bomb_pot_ante": 10**7, "bomb_pots": True}, "The bomb pot's ante is at most"),
     ]:
         response = cardroom.http.post("/api/tables", json={"name": "Bad", **options})
         assert response.status_code == 400, response.text
-        assert re.search(words, response.text, re.IGNORECASE), response.text
+        assert words.lower() in response.text.lower(), response.text
 
 
 def test_the_host_calls_a_bomb_pot_for_the_next_hand(cardroom: Cardroom) -> None:

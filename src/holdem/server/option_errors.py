@@ -37,6 +37,10 @@ LABELS = {
     "structure_preset": "The blind structure",
     "level_minutes": "A level's length",
     "prize_per_player": "The prize per player",
+    "bomb_pots": "Bomb pots",
+    "bomb_pot_ante": "The bomb pot's ante",
+    "seven_deuce_bounty": "The 7-2 bounty",
+    "rabbit_hunt": "Rabbit hunt",
 }
 
 
