@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from holdem.server.table_limits import COACH_SWITCHES_PER_TABLE
+from tests.security.test_table_limits import stored_commands
 from tests.support.coach_flood import coach_flood
 from tests.support.server import ServerProcess
 
@@ -28,9 +30,10 @@ def server(database: str) -> Iterator[ServerProcess]:
 
 
 def test_a_flood_of_coach_switches_gets_one_simulation_and_stalls_nobody(
-    server: ServerProcess,
+    server: ServerProcess, database: str
 ) -> None:
-    result = asyncio.run(coach_flood(server.url, server.ws_url, seconds=4.0))
+    seconds = 4.0
+    result = asyncio.run(coach_flood(server.url, server.ws_url, seconds=seconds))
     assert result.toggles > 200
     assert result.answers, "the coach never spoke"
     decisions = {(a["hand"], a["to_call"], a["pot"]) for a in result.answers}
@@ -39,3 +42,8 @@ def test_a_flood_of_coach_switches_gets_one_simulation_and_stalls_nobody(
     assert len(simulations) == 1, f"{len(simulations)} simulations for one decision"
     assert len(result.answers) >= 4  # every socket that switched it on heard the answer
     assert result.pings_ms and result.p95_ms() < STALL_MS, result.p95_ms()
+    # A seated player's switch is stored (it outlives a reload), so it is paced like chat.
+    rate, burst = COACH_SWITCHES_PER_TABLE
+    stored = stored_commands(database, result.table, "coach")
+    assert 0 < stored <= burst + rate * (seconds + 2), stored
+    assert any("switching the coach too fast" in error for error in result.errors)

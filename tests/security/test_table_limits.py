@@ -22,7 +22,8 @@ from holdem.server.table_limits import (
 from tests.server.client import FAST, Cardroom
 
 
-def stored_chat_lines(database: str, table_id: str) -> int:
+def stored_commands(database: str, table_id: str, kind: str) -> int:
+    """How many commands of ``kind`` the store holds for the table."""
     query = "SELECT body FROM commands WHERE table_id = "
     if database.startswith("sqlite:///"):
         with sqlite3.connect(database.removeprefix("sqlite:///")) as connection:
@@ -37,7 +38,7 @@ def stored_chat_lines(database: str, table_id: str) -> int:
                 await connection.close()
 
         bodies = asyncio.run(read())
-    return sum(1 for body in bodies if json.loads(body)["kind"] == "chat")
+    return sum(1 for body in bodies if json.loads(body)["kind"] == kind)
 
 
 def test_one_client_chatting_too_fast_is_told_the_limit(cardroom: Cardroom) -> None:
@@ -71,7 +72,7 @@ def test_a_crowd_of_spectators_cannot_fill_the_store_with_chat(
         spectator.next("pong")
     elapsed = time.monotonic() - started
     rate, burst = CHAT_PER_TABLE
-    stored = stored_chat_lines(database, table_id)
+    stored = stored_commands(database, table_id, "chat")
     assert 0 < stored <= burst + rate * elapsed + 1, (stored, elapsed)
     for spectator in crowd:
         spectator.close()

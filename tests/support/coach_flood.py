@@ -27,6 +27,7 @@ class FloodResult:
     answers: list[Json] = field(default_factory=list)  # the coach messages the flood got
     errors: list[str] = field(default_factory=list)
     toggles: int = 0
+    table: str = ""  # the flooded table's id
 
     def p95_ms(self) -> float:
         ordered = sorted(self.pings_ms)
@@ -68,6 +69,7 @@ async def coach_flood(
             between_hands_seconds=0.05,
         )  # fmt: skip
         ben = http.post(f"/api/tables/{flood_table}/identity").json()["token"]
+    result.table = flood_table
     host = await _socket(ws_url, flood_table, host_token)
     seated = await _socket(ws_url, flood_table, ben)
     await seated.send(json.dumps({"v": 1, "type": "sit", "seat": 2, "name": "Ben", "buy_in": 100}))

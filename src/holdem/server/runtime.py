@@ -34,7 +34,7 @@ from holdem.server.room import Command, Logged, Room
 from holdem.server.snapshot import extras_for
 from holdem.server.social import Reactions, watching
 from holdem.server.store import Store
-from holdem.server.table_limits import ChatLimits
+from holdem.server.table_limits import chat_limits, coach_switch_limits
 from holdem.server.views import EncodedStates, Json, public_state
 
 RATE_PER_SECOND = 20  # messages a client may send, on average
@@ -114,7 +114,8 @@ class Runtime:
         self.lock = lock or asyncio.Lock()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self.chat_limits = ChatLimits()
+        self.chat_limits = chat_limits()
+        self.coach_limits = coach_switch_limits()
         # Set by a failed write: the log to read back, and how to rebuild from it.
         self._behind: tuple[str, Callable[[list[Command]], None]] | None = None
         self._retry_delay = RETRY_FIRST  # after a failed write, doubling up to RETRY_MOST
@@ -298,6 +299,7 @@ class TableRuntime(Runtime):
 
     async def leave(self, client: Client) -> None:
         self.chat_limits.forget(client)
+        self.coach_limits.forget(client)
         self.reactions.forget(client)
         async with self.lock:
             self.clients.discard(client)
@@ -309,6 +311,7 @@ class TableRuntime(Runtime):
         if isinstance(message, protocol.Chat):
             self.chat_limits.check(client)
         if isinstance(message, protocol.Coach):
+            self.coach_limits.check(client)  # each switch is stored
             client.coached = None  # switched on again: the coach speaks again
         async with self.lock:
             removal = message if isinstance(message, protocol.Remove) else None
@@ -338,11 +341,16 @@ class TableRuntime(Runtime):
         if message.type == "ping":
             client.send({"v": 1, "type": "pong"})
             return True
-        seated = client.owner is not None and self.room.seat_of(client.owner) is not None
-        if isinstance(message, protocol.Coach) and not seated:
+        seat = self.room.seat_of(client.owner) if client.owner is not None else None
+        unchanged = seat is not None and isinstance(message, protocol.Coach) and (
+            message.on == (seat in self.room.coached)
+        )
+        if isinstance(message, protocol.Coach) and (seat is None or unchanged):
             client.coach, client.coached = message.on, None
             self._coach(client)
-            return True  # a seated player's switch is kept by the room: it outlives a reload
+            # A seated player's change of switch is kept by the room (it outlives a
+            # reload); the same switch again is only answered.
+            return True
         return False
 
     def wants_coach(self, client: Client) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from holdem.errors import IllegalActionError
 from holdem.server.protocol import React
 from holdem.server.room import Room
-from holdem.server.table_limits import TokenBucket
+from holdem.server.table_limits import PacedMessages
 from holdem.server.views import Json
 
 REACT_PER_CLIENT = (0.5, 3)  # reactions a second on average, and the burst
@@ -21,22 +21,20 @@ class Reactions:
     """The reaction buckets of one table and of each of its clients."""
 
     def __init__(self) -> None:
-        self._table = TokenBucket(*REACT_PER_TABLE)
-        self._clients: dict[object, TokenBucket] = {}
+        rate, burst = REACT_PER_CLIENT
+        self._paced = PacedMessages(
+            REACT_PER_CLIENT,
+            REACT_PER_TABLE,
+            f"you are reacting too fast: {burst} at once, then one every {1 / rate:g} seconds",
+            "the table is reacting a lot: wait a moment and try again",
+        )
 
     def message(self, room: Room, client: object, owner: str | None, react: React) -> Json:
         """The ``reaction`` message to broadcast for ``react``; raises a refusal."""
         seat = room.seat_of(owner) if owner is not None else None
         if seat is None:
             raise IllegalActionError("only a player with a seat can react: take a seat first")
-        mine = self._clients.setdefault(client, TokenBucket(*REACT_PER_CLIENT))
-        if not mine.take():
-            rate, burst = REACT_PER_CLIENT
-            raise IllegalActionError(
-                f"you are reacting too fast: {burst} at once, then one every {1 / rate:g} seconds"
-            )
-        if not self._table.take():
-            raise IllegalActionError("the table is reacting a lot: wait a moment and try again")
+        self._paced.check(client)
         return {
             "v": 1,
             "type": "reaction",
@@ -46,7 +44,7 @@ class Reactions:
         }
 
     def forget(self, client: object) -> None:
-        self._clients.pop(client, None)
+        self._paced.forget(client)
 
 
 def watching(room: Room, owners: Iterable[str | None]) -> int:

@@ -14,6 +14,8 @@ from holdem.errors import IllegalActionError
 
 CHAT_PER_CLIENT = (1.0, 5)  # lines a second on average, and the burst
 CHAT_PER_TABLE = (2.0, 20)  # for everyone at a table (or a tournament) together
+COACH_SWITCHES_PER_CLIENT = (1.0, 5)  # switches a second, and the burst
+COACH_SWITCHES_PER_TABLE = (2.0, 20)
 MAX_SEAT_REQUESTS = 10  # waiting for the host's answer at one table
 MAX_REGISTRATIONS_PER_ADDRESS = 16  # people registered in one tournament from one address
 
@@ -40,25 +42,52 @@ class TokenBucket:
         return True
 
 
-class ChatLimits:
-    """The chat buckets of one table (or tournament) and of each of its clients."""
+class PacedMessages:
+    """The buckets of one kind of message at one table (or tournament): one per client,
+    and one that all of its clients share."""
 
-    def __init__(self) -> None:
-        self._table = TokenBucket(*CHAT_PER_TABLE)
+    def __init__(
+        self,
+        per_client: tuple[float, int],
+        per_table: tuple[float, int],
+        too_fast: str,
+        busy: str,
+    ) -> None:
+        self._per_client = per_client
+        self._table = TokenBucket(*per_table)
         self._clients: dict[object, TokenBucket] = {}
+        self._too_fast, self._busy = too_fast, busy
 
     def check(self, client: object) -> None:
-        mine = self._clients.setdefault(client, TokenBucket(*CHAT_PER_CLIENT))
+        mine = self._clients.setdefault(client, TokenBucket(*self._per_client))
         if not mine.take():
-            rate, burst = CHAT_PER_CLIENT
-            raise IllegalActionError(
-                f"you are chatting too fast: {burst} lines at once, then {rate:g} a second"
-            )
+            raise IllegalActionError(self._too_fast)
         if not self._table.take():
-            raise IllegalActionError("the table's chat is busy: wait a moment and send it again")
+            raise IllegalActionError(self._busy)
 
     def forget(self, client: object) -> None:
         self._clients.pop(client, None)
+
+
+def chat_limits() -> PacedMessages:
+    rate, burst = CHAT_PER_CLIENT
+    return PacedMessages(
+        CHAT_PER_CLIENT,
+        CHAT_PER_TABLE,
+        f"you are chatting too fast: {burst} lines at once, then {rate:g} a second",
+        "the table's chat is busy: wait a moment and send it again",
+    )
+
+
+def coach_switch_limits() -> PacedMessages:
+    """A seated player's coach switch is stored (it outlives a reload): paced like chat."""
+    rate, burst = COACH_SWITCHES_PER_CLIENT
+    return PacedMessages(
+        COACH_SWITCHES_PER_CLIENT,
+        COACH_SWITCHES_PER_TABLE,
+        f"you are switching the coach too fast: {burst} at once, then {rate:g} a second",
+        "the table is busy: switch the coach again in a moment",
+    )
 
 
 def check_seat_requests(waiting: int) -> None:

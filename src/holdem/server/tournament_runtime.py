@@ -189,6 +189,7 @@ class TournamentRuntime(Runtime):
 
     async def leave(self, client: Client) -> None:
         self.chat_limits.forget(client)
+        self.coach_limits.forget(client)
         async with self.lock:
             number = self._table_for(client)
             del self.watching[client]
@@ -203,6 +204,8 @@ class TournamentRuntime(Runtime):
             return
         if isinstance(message, protocol.Chat):
             self.chat_limits.check(client)
+        if isinstance(message, protocol.Coach):
+            self.coach_limits.check(client)  # each switch is stored
         async with self.lock:
             await self.execute(self._command_for(client, message))
 
