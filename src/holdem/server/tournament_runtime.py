@@ -36,8 +36,10 @@ NOT_IN_A_TOURNAMENT = {
     "refuse": "a tournament has no seat requests: players register",
     "call_bomb_pot": "a tournament plays no bomb pots",
     "set_blinds": "a tournament's blinds rise with its clock: they cannot be changed",
+    "pause_after_hand": "pausing after a hand is for cash tables: in a tournament, pause "
+    "stops the clock and every table",
 }
-TABLE_MESSAGES = ("act", "run_twice", "straddle", "void", "chat", "show_cards")
+TABLE_MESSAGES = ("act", "run_twice", "straddle", "void", "chat", "show_cards", "coach")
 
 
 class TournamentTable(TableRuntime):
@@ -239,7 +241,8 @@ class TournamentRuntime(Runtime):
         if kind in ("pause", "resume", "end"):
             status = {"pause": "paused", "resume": "running", "end": "ended"}[kind]
             return {"kind": "status", "status": status}
-        assert kind in TABLE_MESSAGES, kind
+        if kind not in TABLE_MESSAGES:  # a message a tournament has no use for
+            raise IllegalActionError(f"{kind.replace('_', ' ')} is not part of a tournament")
         number = self._table_for(client)
         table = self.tables[number]
         command = command_for(table.room, owner, message, table.turn_clock())
