@@ -88,6 +88,10 @@ class HandConfig:
     """Chips posted as dead money by position (a missed small blind paid on return, R38)."""
     bomb_pot: bool = False
     """Everyone has anted an agreed amount; the hand starts at the flop (R46)."""
+    paced_runout: bool = False
+    """Dealing from a deck: once the hands are turned up at an all-in, wait before each
+    street of the runout for ``Hand.deal_runout()`` (a cardroom shows one street at a
+    time), rather than dealing the rest of the board at once. The cards are the same."""
 
     def __post_init__(self) -> None:
         _validate(self)

@@ -38,6 +38,7 @@ BOARD_SIZES = (0, 3, 4, 5)  # cards on the board once each street is dealt
 class Phase(StrEnum):
     DEALING = "dealing"  # waiting for cards (explicit dealing only)
     BETTING = "betting"
+    RUNOUT = "runout"  # all-in, waiting for deal_runout() before the next street (paced)
     SHOWDOWN = "showdown"  # waiting for show or muck (when not automatic)
     COMPLETE = "complete"
     VOIDED = "voided"
@@ -101,6 +102,11 @@ class Hand:
         if self.phase == Phase.SHOWDOWN and self.showdown is not None:
             return self.showdown.next_player
         return None
+
+    @property
+    def runout_due(self) -> bool:
+        """All-in with a paced runout: nobody acts, the next street waits for deal_runout()."""
+        return self.phase == Phase.RUNOUT
 
     @property
     def is_over(self) -> bool:
@@ -215,6 +221,12 @@ class Hand:
         self._lay_board(run, street, tuple(cards))
         self._after_board_dealt()
 
+    def deal_runout(self) -> None:
+        """Deal the next street of a paced runout (with run it twice, of the run being dealt)."""
+        if self.phase != Phase.RUNOUT:
+            raise IllegalActionError(f"no runout street is due: {self._state_words()}")
+        self._deal_next_street()
+
     def _check_new_cards(self, cards: list[Card]) -> None:
         try:
             ensure_distinct([*self._cards_in_play(), *cards])
@@ -263,11 +275,20 @@ class Hand:
 
     def _begin_board(self) -> None:
         """Deal the next street (or, all-in, the next street of the next unfinished run)."""
-        run = next(r for r, board in enumerate(self.boards) if len(board) < 5)
         if self.deck is None:
-            self.pending_deal = ("board", run)
+            self.pending_deal = ("board", self._run_being_dealt())
             self.phase = Phase.DEALING
-            return
+        elif self._exposed and self.config.paced_runout:
+            self.phase = Phase.RUNOUT
+        else:
+            self._deal_next_street()
+
+    def _run_being_dealt(self) -> int:
+        return next(r for r, board in enumerate(self.boards) if len(board) < 5)
+
+    def _deal_next_street(self) -> None:
+        assert self.deck is not None
+        run = self._run_being_dealt()
         street = self._next_street_of(run)
         if not irregularities.before_board(self):
             self.deck.burn()
@@ -428,6 +449,8 @@ class Hand:
             return "the hand is over"
         if self.phase == Phase.VOIDED:
             return "the hand was voided"
+        if self.phase == Phase.RUNOUT:
+            return "the board is being run out"
         return f"{STREET_NAMES[self.street]} {self.phase.value}"
 
     def __repr__(self) -> str:
