@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
@@ -20,7 +20,8 @@ from holdem.cards import Card
 from holdem.errors import HoldemError
 from holdem.table import PlayedHand
 
-BUDGET_SECONDS = 5.0  # a warm worker answers in well under 0.1 s; the first start is slower
+BUDGET_SECONDS = 5.0  # a warm worker answers in well under 0.1 s
+START_SECONDS = 60.0  # for the worker to start and load the compiled kernels, once
 MAX_PENDING = 64  # simulations waiting at once, over all tables
 
 
@@ -85,9 +86,15 @@ def answer(question: CoachQuestion) -> dict[str, object]:
     }
 
 
+def warm_up() -> None:
+    """Load the coach's code and compiled kernels in the worker (seconds, once)."""
+    answer(CoachQuestion(hand=0, hole=(51, 47), board=(), opponents=1, pot=3, call=1))
+
+
 class CoachPool:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._warm: Future[None] | None = None  # the worker's start, for any event loop
         self._pending = 0
 
     async def ask(self, question: CoachQuestion) -> dict[str, object]:
@@ -95,7 +102,11 @@ class CoachPool:
             raise CoachUnavailable("the coach is busy: it speaks again at your next decision")
         self._pending += 1
         try:
-            future = asyncio.get_running_loop().run_in_executor(self._workers(), answer, question)
+            workers = self._workers()
+            # The worker's start is not the question's: the budget counts the thinking.
+            assert self._warm is not None
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(self._warm)), START_SECONDS)
+            future = asyncio.get_running_loop().run_in_executor(workers, answer, question)
             return await asyncio.wait_for(future, BUDGET_SECONDS)
         except TimeoutError:
             raise CoachUnavailable(
@@ -115,13 +126,14 @@ class CoachPool:
             # spawn: a fork of a server with threads and sockets open is not safe.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._warm = self._pool.submit(warm_up)
             atexit.register(self.close)
         return self._pool
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            self._pool, self._warm = None, None
 
 
 COACH = CoachPool()  # one worker for every table of the process
