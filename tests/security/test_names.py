@@ -170,7 +170,7 @@ def test_chat_refuses_invisible_characters_but_keeps_emoji(cardroom: Cardroom) -
 
 @pytest.mark.parametrize("name", ["\u202eyadirF", "Fri\u200bday", "  ", "Friday\x07"])
 def test_a_table_name_that_hides_characters_is_refused(cardroom: Cardroom, name: str) -> None:
-    assert "'name': a table name" in options_refused(cardroom, {"name": name})
+    assert options_refused(cardroom, {"name": name}).startswith("A table name ")
 
 
 # -- the rule itself, on any text -----------------------------------------------------------

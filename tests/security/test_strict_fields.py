@@ -81,13 +81,14 @@ def test_a_mistyped_sit_is_refused_over_the_wire_and_takes_no_seat(cardroom: Car
 @pytest.mark.parametrize(
     ("options", "sentence"),
     [
-        ({"seats": "6"}, "'seats' must be a whole number, not a string"),
-        ({"straddles": 1}, "'straddles' must be true or false, not a whole number (1)"),
-        ({"small_blind": 1.0}, "'small_blind' must be a whole number, not a number with"),
-        ({"seat_approval": "false"}, "'seat_approval' must be true or false, not a string"),
-        ({"action_seconds": "30"}, "'action_seconds' must be a number, not a string"),
-        ({"action_seconds": True}, "'action_seconds' must be a number, not true"),
-        ({"bots": "tag"}, "'bots' must be a list, not a string"),
+        # In the lobby form's words: the field's label, what it takes, what came.
+        ({"seats": "6"}, "The number of seats must be a whole number, not a string."),
+        ({"straddles": 1}, "Straddles allowed must be true or false, not a whole number (1)."),
+        ({"small_blind": 1.0}, "The small blind must be a whole number, not a number with"),
+        ({"seat_approval": "false"}, "Approving players must be true or false, not a string."),
+        ({"action_seconds": "30"}, "The action timer must be a number, not a string."),
+        ({"action_seconds": True}, "The action timer must be a number, not true."),
+        ({"bots": "tag"}, "The bots must be a list, not a string."),
     ],
 )
 def test_table_options_of_the_wrong_json_type_are_refused(
