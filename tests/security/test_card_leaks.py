@@ -182,6 +182,8 @@ class CashDriver:
             if seat is not None:
                 action = rng.choice(["fold", "check", "call", "call", "muck", "show"])
                 choices += [{"kind": "act", "seat": seat, "action": action}] * 6
+            if room.runout_due:
+                choices += [{"kind": "runout"}] * 6
             choices.append({"kind": "void"})
         else:
             order = rng.sample(range(52), 52)

@@ -158,7 +158,9 @@ def tournament_probe(multi: MultiTable, rng: random.Random) -> Command:
     tables = list(multi.rooms) or [0]
     number = rng.choice(tables)
     command = random_command(multi.room(number), rng)
-    if command["kind"] not in ("deal", "act", "run_twice", "status"):
+    # A start carries the runtime's seat draw: the log's own start covers it.
+    starting = command["kind"] == "status" and multi.status == "waiting"
+    if starting or command["kind"] not in ("deal", "act", "runout", "run_twice", "status"):
         command = {"kind": "chat", "name": "P1", "text": "hi", "at": command["at"]}
     if command["kind"] == "status":
         return {"kind": "status", "status": rng.choice(["paused", "running"]), "at": 9.0}

@@ -26,7 +26,7 @@ from holdem.server.websocket_transport import LettingGoWebSocketProtocol
 from tests.support import free_port
 
 Json = dict[str, Any]
-FAST = {"bot_think_seconds": 0, "between_hands_seconds": 0.05}
+FAST = {"bot_think_seconds": 0, "between_hands_seconds": 0.05, "runout_seconds": 0}
 
 
 class Cardroom:

@@ -91,6 +91,9 @@ class Driver:
 
     def _act(self, number: int) -> None:
         room = self.multi.rooms[number]
+        if room.runout_due:  # all-in: the table's clock deals the next street
+            self.apply({"kind": "runout", "table": number})
+            return
         seat = room.table.seat_to_act
         assert seat is not None and room.table.current is not None
         legal = room.table.current.hand.legal_actions()
@@ -186,6 +189,9 @@ def test_r44_online_moves_wait_for_the_hand_at_the_table_giving_players() -> Non
 
     def play_out(number: int, action: str) -> None:
         while (room := multi.rooms[number]).hand_in_progress:
+            if room.runout_due:
+                driver.apply({"kind": "runout", "table": number})
+                continue
             seat = room.table.seat_to_act
             driver.apply({"kind": "act", "table": number, "seat": seat, "action": action})
 

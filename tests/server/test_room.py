@@ -37,7 +37,7 @@ def random_command(room: Room, rng: random.Random) -> Command:
     kind = rng.choice(
         ["sit", "sit", "leave", "sit_out", "sit_in", "top_up", "adjust", "deal", "deal",
          "act", "act", "act", "act", "act", "void", "status", "run_twice", "coach", "remove",
-         "pause_after_hand"]
+         "pause_after_hand", "runout", "runout"]
     )  # fmt: skip
     command: Command = {"kind": kind, "seat": seat, "at": float(len(room.log))}
     if kind == "sit":

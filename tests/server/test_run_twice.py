@@ -3,10 +3,7 @@ text history and in the PHH download, which ``holdem replay`` plays to the same 
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 import time
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +19,7 @@ from holdem.server.views import public_state
 from holdem.table import PlayedHand, Table, TableSettings
 from tests.server.client import Cardroom
 from tests.server.test_host_tools import ana_and_ben
+from tests.support.replay_cli import cli_replays
 
 
 def ana_wins_the_second_board() -> PlayedHand:
@@ -98,11 +96,4 @@ def test_a_hand_run_twice_downloads_as_phh_that_replays(cardroom: Cardroom, tmp_
     assert sum(1 for line in phh.split("'") if line.startswith("d db")) == 6
     result = replay(record)
     assert result.error is None and result.match, result.as_json()
-    download = tmp_path / "hand-1.phh"
-    download.write_text(phh)
-    cli = subprocess.run(
-        [str(Path(sys.executable).with_name("holdem")), "replay", "--json", str(download)],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert cli.returncode == 0, cli.stdout + cli.stderr
-    assert json.loads(cli.stdout)["match"] is True
+    assert cli_replays(phh, tmp_path)

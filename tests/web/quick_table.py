@@ -25,7 +25,12 @@ SIZES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
 }
 
-QUICK = {"bot_think_seconds": 0, "between_hands_seconds": 1.0, "seat_approval": False}
+QUICK = {
+    "bot_think_seconds": 0,
+    "between_hands_seconds": 1.0,
+    "seat_approval": False,
+    "runout_seconds": 0,
+}
 
 
 @pytest.fixture(params=list(SIZES))

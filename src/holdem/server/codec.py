@@ -42,7 +42,9 @@ def from_json(kind: Any, data: Any) -> Any:
         return from_json(next(a for a in args if a is not type(None)), data)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = _hints(kind)
-        return kind(**{f.name: from_json(hints[f.name], data[f.name]) for f in _fields(kind)})
+        # A field added since the record was written takes its default.
+        present = (f for f in _fields(kind) if f.name in data)
+        return kind(**{f.name: from_json(hints[f.name], data[f.name]) for f in present})
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(data)
     if origin is tuple:

@@ -19,6 +19,7 @@ from holdem.server.room import Room
 from holdem.server.store import HandRow
 from holdem.table import Bounty, PlayedHand
 from holdem.table.button import Blinds
+from holdem.table.table import RUNOUT
 
 
 def hand_to_json(played: PlayedHand, commitment: ShuffleCommitment) -> dict[str, Any]:
@@ -46,7 +47,10 @@ def hand_from_json(data: dict[str, Any]) -> tuple[PlayedHand, ShuffleCommitment]
     hand = Hand(from_json(HandConfig, data["config"]), Deck(commitment.order))
     actions = from_json(list[tuple[str, int | None]], data["actions"])
     for kind, to in actions:
-        hand.act(Action(ActionKind(kind), to))
+        if kind == RUNOUT:
+            hand.deal_runout()
+        else:
+            hand.act(Action(ActionKind(kind), to))
     if data["voided"] is not None:
         hand.void(data["voided"])
     played = PlayedHand(

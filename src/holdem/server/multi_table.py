@@ -24,7 +24,7 @@ from holdem.server.room import STATUS_MOVES, Command, Entrant, Room, replayed
 from holdem.table.names import check_free, player_name
 from holdem.tournament.seating import Layout, Move, draw_seats, rearrange
 
-TABLE_KINDS = ("deal", "act", "void", "run_twice", "straddle", "chat", "show")
+TABLE_KINDS = ("deal", "act", "runout", "void", "run_twice", "straddle", "chat", "show")
 LOBBY = 0  # the table number of the lobby: a room without seats taken, for its chat
 
 

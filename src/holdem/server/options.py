@@ -51,6 +51,8 @@ class TableOptions(BaseModel):
     bots: list[BotKind] = Field(default_factory=list, max_length=MAX_ENTRANTS - 1)
     bot_think_seconds: float = Field(1.0, ge=0, le=30)
     between_hands_seconds: float = Field(3.0, ge=0, le=60)
+    # The pause before each street of an all-in runout; 0 deals the rest of the board at once.
+    runout_seconds: float = Field(1.2, ge=0, le=10)
     # A sit & go (one table, it starts when every seat is taken) or a multi-table
     # tournament (players register; the draw seats them at tables of ``seats``).
     mode: Literal["cash", "sng", "mtt"] = "cash"
@@ -119,6 +121,7 @@ class TableOptions(BaseModel):
                 straddles=self.straddles,
                 run_it_twice=self.run_it_twice,
                 seven_deuce_bounty=self.seven_deuce_bounty,
+                paced_runouts=self.runout_seconds > 0,
             )
         except ConfigError as error:
             raise ValueError(str(error)) from None

@@ -27,7 +27,8 @@ State = Room | MultiTable
 
 def stored_options(stored: StoredTable) -> TableOptions:
     try:
-        return TableOptions(**json.loads(stored.options))
+        # A table stored before runouts were paced has no runout commands in its log.
+        return TableOptions(**{"runout_seconds": 0, **json.loads(stored.options)})
     except Exception as error:  # not JSON, or options this version no longer accepts
         raise RestoreError(f"its stored options cannot be read ({_first_line(error)})") from None
 

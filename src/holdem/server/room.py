@@ -7,7 +7,7 @@ command carries the deck's order. Commands are JSON objects with a ``kind``:
 
 ``sit``, ``request``, ``approve``, ``refuse``, ``leave``, ``remove``, ``sit_out``,
 ``sit_in``, ``top_up``, ``adjust``, ``run_twice``, ``straddle``, ``coach``, ``deal``,
-``act``, ``void``, ``status``, ``pause_after_hand``, ``chat``, ``show`` (after the hand:
+``act``, ``runout``, ``void``, ``status``, ``pause_after_hand``, ``chat``, ``show`` (after the hand:
 after_hand.py), ``bomb_pot``, ``blinds`` (home_game.py).
 
 Who may send which is the runtime's business (it knows the clients); what is legal at
@@ -368,6 +368,11 @@ class Room:
         if c.get("timeout"):
             self.note(f"{self._name(c['seat'])} ran out of time")
 
+    def _runout(self, c: Command) -> None:
+        if self.status == "paused":
+            raise IllegalActionError("the game is paused: the board comes once it resumes")
+        self.table.deal_runout()
+
     def _void(self, c: Command) -> None:
         self.table.void_hand(c.get("reason", "voided by the host"))
 
@@ -418,6 +423,12 @@ class Room:
         if played is None or self.table.seat_to_act is None or self.status != "running":
             return None
         return f"{played.number}-{len(played.hand.events)}"
+
+    @property
+    def runout_due(self) -> bool:
+        """The hand is all-in and its next street waits for a ``runout`` command."""
+        played = self.table.current
+        return played is not None and played.hand.runout_due
 
     @property
     def hand_in_progress(self) -> bool:
@@ -515,7 +526,7 @@ class Room:
             if line is not None:
                 self._log_line(played.number, line.plain)
         self._events_logged = len(hand.events)
-        if hand.is_over and command["kind"] in ("deal", "act", "void", "status"):
+        if hand.is_over and command["kind"] in ("deal", "act", "runout", "void", "status"):
             self.hand_over_at = command["at"]
         if new and hand.result is not None:  # this command ended the hand (not voided)
             self.finished = played

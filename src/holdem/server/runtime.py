@@ -230,6 +230,7 @@ class TableRuntime(Runtime):
         self._turn: tuple[int, int, int] | None = None  # (hand, events, seat) of the decision
         self._turn_started = time.time()
         self._turn_version = room.version  # the first state that showed the turn
+        self._changed_at = time.time()  # an all-in runout's next street is due after a pause
         # seat -> (the decision, its coach message; None while the coach works it out)
         self._advice: dict[int, tuple[tuple[int, int, int], Json | None]] = {}
         self._coaching: set[asyncio.Task[None]] = set()
@@ -342,8 +343,10 @@ class TableRuntime(Runtime):
             client.send({"v": 1, "type": "pong"})
             return True
         seat = self.room.seat_of(client.owner) if client.owner is not None else None
-        unchanged = seat is not None and isinstance(message, protocol.Coach) and (
-            message.on == (seat in self.room.coached)
+        unchanged = (
+            seat is not None
+            and isinstance(message, protocol.Coach)
+            and (message.on == (seat in self.room.coached))
         )
         if isinstance(message, protocol.Coach) and (seat is None or unchanged):
             client.coach, client.coached = message.on, None
@@ -444,6 +447,7 @@ class TableRuntime(Runtime):
             self._turn = turn
             self._turn_started = time.time()
             self._turn_version = room.version
+        self._changed_at = time.time()
         self._wake.set()
 
     def _bots_alone(self) -> bool:
@@ -478,6 +482,9 @@ class TableRuntime(Runtime):
             if room.tournament is not None:  # the next hand waits for a break to end
                 when = max(when, room.tournament.break_ends(time.time()) or 0.0)
             return Job(when, ("deal", room.version), self._deal)
+        if room.runout_due:  # nobody is to act: the next street comes after a pause
+            when = self._changed_at + room.options.runout_seconds
+            return Job(when, ("runout", room.version), self._runout)
         if self._turn is None:
             return None
         seat = self._turn[2]
@@ -504,6 +511,9 @@ class TableRuntime(Runtime):
 
     async def _start(self) -> None:
         await self.execute({"kind": "status", "status": "running"})
+
+    async def _runout(self) -> None:
+        await self.execute({"kind": "runout"})
 
     async def _rebuy(self) -> None:
         for seat in self.room.busted_bots():

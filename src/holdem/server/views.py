@@ -15,12 +15,14 @@ from typing import Any
 from holdem.cards import Card
 from holdem.engine import Hand, LegalActions
 from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, HandVoided, PlayerActed
+from holdem.engine.hand import BOARD_SIZES
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
 from holdem.server.after_hand import offer as show_offer
 from holdem.server.after_hand import rabbit_view, shown_after
 from holdem.server.home_game import BLIND_FIELDS, house_view
 from holdem.server.room import Room, SeatRequest
+from holdem.server.runout import runout_equity, runout_key
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
 from holdem.table.settle import settle_up
@@ -341,12 +343,14 @@ def _hand(room: Room, deadline: float | None) -> Json | None:
     collected = [c - b for c, b in zip(hand.contributed, hand.bets, strict=True)]
     pots = build_pots(collected, hand.dead_money, hand.in_hand) if any(collected) else []
     commitment = room.deals.get(played.number)
+    equity_key = runout_key(played)
     return {
         "number": played.number,
         "button": blinds.button + 1,
         "small_blind": blinds.small_blind + 1 if blinds.small_blind_posts else None,
         "big_blind": blinds.big_blind + 1,
-        "street": STREETS[min(hand.street, 3)],
+        # A runout deals its streets with no betting round: the board says how far it is.
+        "street": STREETS[max(min(hand.street, 3), BOARD_SIZES.index(len(hand.board)))],
         "board": cards(hand.board),
         "boards": [cards(board) for board in hand.boards],
         "pots": [
@@ -358,8 +362,14 @@ def _hand(room: Room, deadline: float | None) -> Json | None:
         "decision": room.decision,
         "deadline": int(deadline * 1000) if deadline is not None else None,
         "commitment": commitment.commitment if commitment is not None else None,
+        # All-in with the hands up: each one's equity on the board so far (runout.py).
+        "equity": _remember(room, "equity", equity_key, lambda: _equity(played, equity_key)),
         "legal": None,
     }
+
+
+def _equity(played: PlayedHand, key: object) -> list[Json] | None:
+    return runout_equity(played) if key is not None else None
 
 
 def _legal(hand: Hand) -> Json:

@@ -33,6 +33,7 @@ class TableSettings:
     run_it_twice: bool = False  # R46: boards run twice when all-in before the river
     seven_deuce_bounty: int = 0  # R46: winning a pot with 7-2 collects this from everyone
     raise_cap: int | None = 3  # Fixed-Limit
+    paced_runouts: bool = False  # all-in: each street waits for deal_runout() (a cardroom's pause)
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.seats <= MAX_PLAYERS:

@@ -28,6 +28,7 @@ from holdem.table.names import check_free, check_name
 from holdem.table.settings import NewPlayerRule, TableSettings
 
 SEVEN_DEUCE = frozenset({5, 0})  # the ranks of 7-2 (seven is rank 5, deuce rank 0)
+RUNOUT = "runout"  # the entry of PlayedHand.actions for a street of a paced runout
 
 
 @dataclass
@@ -59,7 +60,8 @@ class PlayedHand:
     blinds: Blinds
     bounty: Bounty | None = None
     names: list[str] = field(default_factory=list)
-    # The decisions in order, (kind, amount to): with the deck they replay the hand.
+    # The decisions in order, (kind, amount to), and (RUNOUT, None) for each street of a
+    # paced runout: with the deck they replay the hand.
     actions: list[tuple[str, int | None]] = field(default_factory=list)
 
 
@@ -267,6 +269,14 @@ class Table:
         self.current.actions.append((action.kind.value, action.to))
         self._settle_if_over()
 
+    def deal_runout(self) -> None:
+        """Deal the next street of an all-in runout that waits for it (paced runouts)."""
+        if self.current is None or self.current.hand.is_over:
+            raise IllegalActionError("no hand is being played: start one")
+        self.current.hand.deal_runout()
+        self.current.actions.append((RUNOUT, None))
+        self._settle_if_over()
+
     def void_hand(self, reason: str = "voided by the host") -> None:
         """The host voids the hand in progress (R42): chips back, the button does not move."""
         if self.current is None or self.current.hand.is_over:
@@ -353,6 +363,7 @@ class Table:
             bomb_pot=bool(self._bomb_pot),
             run_count=runs,
             ante_trimming=None if not self._bomb_pot else False,
+            paced_runout=s.paced_runouts,
         )
 
     def _settle_if_over(self) -> None:
