@@ -54,7 +54,7 @@ TABLE_TEST_IDS = [
 TABLE_TEST_ID_PREFIXES = [
     "seat-", "join-seat-", "host-adjust-", "host-remove-", "request-approve-", "request-refuse-",
     "hand-phh-", "hand-txt-", "hand-proof-", "tournament-place-", "tournament-payout-",
-    "tournament-out-",
+    "tournament-out-", "equity-",
 ]  # fmt: skip
 LOBBY_TEST_IDS = [
     "create-table", "create-error", "create-form", "table-list", "opt-mode",

@@ -12,6 +12,12 @@ const SEAT_RY = 41;
 const BET_RX = 25;
 const BET_RY = 25;
 
+// An all-in hand's equity on the board so far, as the server computed it ("62%").
+function equityOf(hand, n) {
+  const found = hand && Array.isArray(hand.equity) ? hand.equity.find((e) => e.seat === n) : null;
+  return found ? `${Math.round(found.equity * 100)}%` : null;
+}
+
 const STATE_LABEL = {
   folded: "folded",
   "all-in": "all-in",
@@ -183,7 +189,8 @@ export class FeltView {
     const button = hand && hand.button === n;
     const sb = hand && hand.small_blind === n;
     const bb = hand && hand.big_blind === n;
-    const key = JSON.stringify([Boolean(hand), empty, canSit, requestedSeat === n, asked ? asked.name : null, seat.name, seat.stack, seat.bot, seat.state, seat.last_action, seat.connected, button, sb, bb, mine]);
+    const equity = equityOf(hand, n);
+    const key = JSON.stringify([Boolean(hand), empty, canSit, requestedSeat === n, asked ? asked.name : null, seat.name, seat.stack, seat.bot, seat.state, seat.last_action, seat.connected, button, sb, bb, mine, equity]);
     patch(info, key, () => {
       if (empty) {
         if (asked) return h("span", { class: "seat-empty", title: `${asked.name} asks for this seat` }, `${asked.name} asks…`);
@@ -210,6 +217,7 @@ export class FeltView {
           button ? h("span", { class: "dealer", testid: `dealer-${n}`, title: "the button" }, "D") : null,
         ),
         seat.last_action ? h("div", { class: "seat-action", testid: `last-action-${n}` }, seat.last_action) : null,
+        equity ? h("div", { class: "seat-equity", testid: `equity-${n}`, title: "this hand's share of the pot over the boards still to come" }, equity) : null,
         badges.length ? h("div", { class: "badges" }, badges) : null,
       ];
     });
