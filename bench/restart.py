@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import delete
 
-from holdem.server.cardroom import Cardroom
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.server.snapshot import extras_for
 from holdem.server.store import Store, snapshots
+from holdem.server.tables import Cardroom
 
 SALTS = [secrets.token_bytes(16).hex() for _ in range(52)]
 

@@ -17,11 +17,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from holdem.cardroom.multi_table import MultiTable, draw
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.cards import Card
 from holdem.errors import HoldemError
-from holdem.server.multi_table import MultiTable, draw
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
 from holdem.server.views import public_state, state_for
 from tests.server.client import FAST, Cardroom, Player
 from tests.server.test_multi_table import Driver

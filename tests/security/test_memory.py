@@ -13,9 +13,9 @@ import types
 
 import pytest
 
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.server import downloads
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
 from holdem.server.snapshot import extras_for
 from holdem.server.store import Extras, HandRow, Store, commands
 from holdem.server.views import public_state

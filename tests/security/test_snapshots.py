@@ -14,10 +14,10 @@ import httpx
 import pytest
 from sqlalchemy import func, select, update
 
+from holdem.cardroom.multi_table import MultiTable, draw
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.errors import HoldemError
-from holdem.server.multi_table import MultiTable, draw
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
 from holdem.server.snapshot import SNAPSHOT_EVERY, restored, snapshot_of
 from holdem.server.store import commands, snapshots
 from holdem.server.views import public_state, state_for

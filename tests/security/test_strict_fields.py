@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from holdem.server.options import TableOptions
+from holdem.cardroom.options import TableOptions
 from holdem.server.protocol import ProtocolError, parse_message
 from tests.server.client import Cardroom
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from holdem.cardroom.options import TableOptions
 from holdem.server.auth import token_hash
 from holdem.server.creation_limits import Limits
-from holdem.server.options import TableOptions
 from holdem.server.store import Store
 from tests.server.client import Cardroom, Player
 from tests.support.server import ServerProcess

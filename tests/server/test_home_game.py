@@ -6,9 +6,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.cards import Card
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
 from holdem.server.views import public_state
 from tests.security.test_snapshots import check_every_prefix, table_command
 from tests.server.client import Cardroom, Player

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from holdem.cardroom.multi_table import MultiTable, draw
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command
 from holdem.engine import ActionKind
 from holdem.errors import HoldemError
 from holdem.history.record import history_of
 from holdem.history.replay import replay
-from holdem.server.multi_table import MultiTable, draw
-from holdem.server.options import TableOptions
-from holdem.server.room import Command
 from holdem.server.views import public_state
 from holdem.tournament.seating import is_balanced
 

@@ -11,11 +11,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.cards import Card
 from holdem.errors import HoldemError
 from holdem.fairness import ShuffleCommitment
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
 from holdem.server.views import public_state
 from holdem.table.names import same_name
 

@@ -8,13 +8,13 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Room
 from holdem.engine import Action, ActionKind
 from holdem.history.phh import dumps, loads
 from holdem.history.pokerstars import pokerstars_text
 from holdem.history.record import history_of
 from holdem.history.replay import replay
-from holdem.server.options import TableOptions
-from holdem.server.room import Room
 from holdem.server.views import public_state
 from holdem.table import PlayedHand, Table, TableSettings
 from tests.server.client import Cardroom

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import httpx
 
+from holdem.cardroom.options import TableOptions
 from holdem.engine import HandConfig
 from holdem.server.codec import from_json, to_json
-from holdem.server.options import TableOptions
 from holdem.server.restore import stored_options
 from holdem.server.store import StoredTable
 from tests.server.client import FAST, Cardroom, Json, Player

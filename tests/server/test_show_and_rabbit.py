@@ -10,11 +10,11 @@ import secrets
 import time
 from typing import Any
 
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Room
 from holdem.fairness import verify_proof
 from holdem.history.actions import DealBoard, ShowMuck
 from holdem.history.phh import loads
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Room
 from tests.security.test_snapshots import check_every_prefix, table_command
 from tests.server.client import Cardroom, Player
 from tests.server.test_home_game import two_players

@@ -47,8 +47,8 @@ def test_a_sit_and_go_cannot_be_left_once_begun(cardroom: Cardroom) -> None:
 
 
 def test_the_schedule_has_the_structures_break_scaled_to_the_levels() -> None:
-    from holdem.server.online_tournament import OnlineTournament
-    from holdem.server.options import TableOptions
+    from holdem.cardroom.online_tournament import OnlineTournament
+    from holdem.cardroom.options import TableOptions
 
     # The home structure: six 20-minute levels, a 10-minute break, then three more.
     options = TableOptions(name="S", mode="sng", seats=3, level_minutes=1.0)

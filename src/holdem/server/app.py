@@ -18,23 +18,23 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Room
 from holdem.errors import HoldemError
 from holdem.server import downloads
 from holdem.server.auth import owner_of, set_identity, token_hash
 from holdem.server.bodies import MAX_BODY_BYTES, BodyError, read_json
-from holdem.server.cardroom import AnyRuntime, Cardroom
 from holdem.server.creation_limits import Limits, RateLimit, Refused
 from holdem.server.failures import JsonErrors
 from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
 from holdem.server.http_guard import SameOriginWrites, from_another_site
 from holdem.server.option_errors import options_problem
-from holdem.server.options import TableOptions
 from holdem.server.protocol import MAX_MESSAGE_BYTES
 from holdem.server.refusals import error
-from holdem.server.room import Room
 from holdem.server.runtime import Client, TableRuntime
 from holdem.server.shelved import ArchivedTable
 from holdem.server.store import Store
+from holdem.server.tables import AnyRuntime, Cardroom
 from holdem.server.tokens import TokenSigner
 from holdem.server.tournament_runtime import TournamentRuntime
 

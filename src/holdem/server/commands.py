@@ -12,11 +12,12 @@ import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from holdem.cardroom import after_hand
+from holdem.cardroom.home_game import BLIND_FIELDS
+from holdem.cardroom.room import Command, Room
 from holdem.errors import IllegalActionError
-from holdem.server import after_hand, protocol
-from holdem.server.home_game import BLIND_FIELDS
+from holdem.server import protocol
 from holdem.server.protocol import ClientMessage
-from holdem.server.room import Command, Room
 from holdem.server.table_limits import check_seat_requests
 from holdem.table.names import check_free, same_name
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from holdem.cardroom.after_hand import FinishedHand, public_after, with_shows_phh, with_shows_text
+from holdem.cardroom.room import Room
 from holdem.errors import HoldemError
 from holdem.fairness import public_cards
 from holdem.history.phh import dumps
 from holdem.history.pokerstars import pokerstars_text
 from holdem.history.record import history_of
-from holdem.server.after_hand import public_after, with_shows_phh, with_shows_text
-from holdem.server.hand_record import FinishedHand, finished_from_json
+from holdem.server.hand_record import finished_from_json
 from holdem.server.replay import replay
-from holdem.server.room import Room
 from holdem.server.store import Store
 
 HAND_LIST_LIMIT = 200  # hands in one page of the list; ?before= asks for earlier ones

@@ -6,16 +6,15 @@ keeps only its last hand in memory; snapshots use the same form for the hand in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from holdem.cardroom.after_hand import FinishedHand, shows_from_json, shows_to_json
+from holdem.cardroom.room import Room
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind, Hand, HandConfig
 from holdem.engine.events import HandVoided
 from holdem.fairness import ShuffleCommitment
-from holdem.server.after_hand import shows_from_json, shows_to_json
 from holdem.server.codec import from_json, to_json
-from holdem.server.room import Room
 from holdem.server.store import HandRow
 from holdem.table import Bounty, PlayedHand
 from holdem.table.button import Blinds
@@ -58,21 +57,6 @@ def hand_from_json(data: dict[str, Any]) -> tuple[PlayedHand, ShuffleCommitment]
         from_json(Bounty | None, data["bounty"]), list(data["names"]), actions,
     )  # fmt: skip
     return played, commitment
-
-
-@dataclass(frozen=True)
-class FinishedHand:
-    """A finished hand as the downloads need it."""
-
-    played: PlayedHand
-    commitment: ShuffleCommitment
-    dealt_at: float
-    dealt_to: tuple[str | None, ...]  # the hash of each position's player's token
-    shown_after: dict[int, tuple[int, ...]]  # position -> hole cards shown after the hand
-
-    def position_of(self, owner: str | None) -> int | None:
-        """The position ``owner`` played in this hand; None if not dealt in."""
-        return self.dealt_to.index(owner) if owner is not None and owner in self.dealt_to else None
 
 
 def finished_from_json(data: dict[str, Any]) -> FinishedHand:

@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
+from holdem.cardroom.options import BotKind
 from holdem.errors import HoldemError
-from holdem.server.options import BotKind
 from holdem.table.names import chat_text, player_name
 
 VERSION = 1

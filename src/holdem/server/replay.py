@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from holdem.cardroom.after_hand import FinishedHand, shown_after_hand
 from holdem.engine import events
-from holdem.server.after_hand import shown_after_hand
-from holdem.server.hand_record import FinishedHand
 from holdem.server.views import STREETS, cards
 from holdem.terminal.narrate import did
 

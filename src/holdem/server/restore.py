@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from holdem.cardroom.multi_table import MultiTable
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import Command, Logged, RestoreError, Room
 from holdem.server.hand_record import take_finished
-from holdem.server.multi_table import MultiTable
-from holdem.server.options import TableOptions
-from holdem.server.room import Command, Logged, RestoreError, Room
 from holdem.server.runtime import TableRuntime
 from holdem.server.snapshot import SNAPSHOT_EVERY, restored, snapshot_of
 from holdem.server.store import HandRow, Store, StoredTable

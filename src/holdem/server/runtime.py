@@ -23,6 +23,7 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from holdem.bots import BOTS, Bot, view_for
+from holdem.cardroom.room import Command, Logged, Room
 from holdem.cards import Card
 from holdem.errors import HoldemError
 from holdem.fairness import ShuffleCommitment
@@ -30,7 +31,6 @@ from holdem.server import protocol
 from holdem.server.coaching import COACH, CoachQuestion, CoachUnavailable, coach_question
 from holdem.server.commands import TurnClock, command_for
 from holdem.server.protocol import ClientMessage
-from holdem.server.room import Command, Logged, Room
 from holdem.server.snapshot import extras_for
 from holdem.server.social import Reactions, watching
 from holdem.server.store import Store

@@ -13,7 +13,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from holdem.server.room import Room
+from holdem.cardroom.room import Room
 from holdem.server.runtime import Client
 
 

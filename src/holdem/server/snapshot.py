@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from holdem.cardroom.after_hand import shows_from_json, shows_to_json
+from holdem.cardroom.multi_table import LOBBY, MultiTable
+from holdem.cardroom.online_tournament import OnlineTournament
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import ChatLine, Entrant, Logged, Room, SeatRequest
+from holdem.cardroom.stats import TableStats
 from holdem.errors import HoldemError
-from holdem.server.after_hand import shows_from_json, shows_to_json
 from holdem.server.codec import from_json, to_json
 from holdem.server.hand_record import hand_from_json, hand_to_json, take_finished
-from holdem.server.multi_table import LOBBY, MultiTable
-from holdem.server.online_tournament import OnlineTournament
-from holdem.server.options import TableOptions
-from holdem.server.room import ChatLine, Entrant, Logged, Room, SeatRequest
-from holdem.server.stats import TableStats
 from holdem.server.store import Extras
 from holdem.table import PlayedHand, Seat
 from holdem.table.button import Blinds

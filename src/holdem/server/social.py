@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
+from holdem.cardroom.room import Room
 from holdem.errors import IllegalActionError
 from holdem.server.protocol import React
-from holdem.server.room import Room
 from holdem.server.table_limits import PacedMessages
 from holdem.server.views import Json
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from holdem.cardroom.multi_table import LOBBY, MultiTable, draw
+from holdem.cardroom.room import Command, Room
 from holdem.errors import IllegalActionError
 from holdem.server import protocol
 from holdem.server.commands import command_for, free_bot_name
-from holdem.server.multi_table import LOBBY, MultiTable, draw
 from holdem.server.protocol import ClientMessage
-from holdem.server.room import Command, Room
 from holdem.server.runtime import Client, Job, Runtime, TableRuntime
 from holdem.server.store import Store
 from holdem.server.table_limits import check_registrations

@@ -12,16 +12,16 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from holdem.cardroom.after_hand import offer as show_offer
+from holdem.cardroom.after_hand import rabbit_view, shown_after
+from holdem.cardroom.home_game import BLIND_FIELDS, house_view
+from holdem.cardroom.room import Room, SeatRequest
 from holdem.cards import Card
 from holdem.engine import Hand, LegalActions
 from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, HandVoided, PlayerActed
 from holdem.engine.hand import BOARD_SIZES
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
-from holdem.server.after_hand import offer as show_offer
-from holdem.server.after_hand import rabbit_view, shown_after
-from holdem.server.home_game import BLIND_FIELDS, house_view
-from holdem.server.room import Room, SeatRequest
 from holdem.server.runout import runout_equity, runout_key
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from holdem.server.options import TableOptions
+from holdem.cardroom.options import TableOptions
 from holdem.tournament.clock import Clock
 from holdem.tournament.payouts import payouts
 from holdem.tournament.ranking import Bust, Standings

@@ -17,12 +17,12 @@ import sys
 import time
 from typing import Any
 
+from holdem.cardroom.multi_table import MultiTable
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import RestoreError, Room
 from holdem.server.auth import new_table_id, new_token, token_hash
 from holdem.server.commands import bot_sits
-from holdem.server.multi_table import MultiTable
-from holdem.server.options import TableOptions
 from holdem.server.restore import State, restored_state, runtime_for, stored_options
-from holdem.server.room import RestoreError, Room
 from holdem.server.runtime import TableRuntime
 from holdem.server.shelved import ArchivedTable, UnavailableTable
 from holdem.server.snapshot import snapshot_of

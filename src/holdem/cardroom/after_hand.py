@@ -16,17 +16,17 @@ card not shown, stay closed.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from holdem.cards import Card
 from holdem.errors import IllegalActionError
+from holdem.fairness import ShuffleCommitment
 from holdem.history.actions import ShowMuck
 from holdem.history.hand import HandHistory
 
 if TYPE_CHECKING:
-    from holdem.server.hand_record import FinishedHand
-    from holdem.server.room import Command, Room
+    from holdem.cardroom.room import Command, Room
     from holdem.table import PlayedHand
 
 Which = Literal["first", "second", "both"]
@@ -34,6 +34,21 @@ CARD_INDICES: dict[str, tuple[int, ...]] = {"first": (0,), "second": (1,), "both
 BOARD_SIZE = 5
 STREET_CARDS = ((3, "flop"), (1, "turn"), (1, "river"))  # after a burn each (R3)
 SHOWN_HEADING = "*** SUMMARY ***"  # the text history's shows go just before it
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand as the downloads need it."""
+
+    played: PlayedHand
+    commitment: ShuffleCommitment
+    dealt_at: float
+    dealt_to: tuple[str | None, ...]  # the hash of each position's player's token
+    shown_after: dict[int, tuple[int, ...]]  # position -> hole cards shown after the hand
+
+    def position_of(self, owner: str | None) -> int | None:
+        """The position ``owner`` played in this hand; None if not dealt in."""
+        return self.dealt_to.index(owner) if owner is not None and owner in self.dealt_to else None
 
 
 # -- showing after the hand ---------------------------------------------------------------

@@ -17,7 +17,7 @@ from holdem.errors import ConfigError, IllegalActionError
 from holdem.table.settings import TableSettings
 
 if TYPE_CHECKING:
-    from holdem.server.room import Command, Room
+    from holdem.cardroom.room import Command, Room
 
 BLIND_FIELDS = ("small_blind", "big_blind", "ante", "ante_kind")
 

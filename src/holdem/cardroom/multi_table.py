@@ -17,10 +17,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from holdem.cardroom.online_tournament import OnlineTournament
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.room import STATUS_MOVES, Command, Entrant, Room, replayed
 from holdem.errors import IllegalActionError
-from holdem.server.online_tournament import OnlineTournament
-from holdem.server.options import TableOptions
-from holdem.server.room import STATUS_MOVES, Command, Entrant, Room, replayed
 from holdem.table.names import check_free, player_name
 from holdem.tournament.seating import Layout, Move, draw_seats, rearrange
 

@@ -22,14 +22,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from holdem.cardroom import after_hand, home_game
+from holdem.cardroom.online_tournament import OnlineTournament
+from holdem.cardroom.options import TableOptions
+from holdem.cardroom.stats import TableStats
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
-from holdem.server import after_hand, home_game
-from holdem.server.online_tournament import OnlineTournament
-from holdem.server.options import TableOptions
-from holdem.server.stats import TableStats
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
 from holdem.terminal.narrate import Cast, narrate
