@@ -193,13 +193,21 @@ class EncodedStates:
         self.public = public
         self.room = room
         self.about = about
-        self._shared = ",".join(
-            f'"{key}":{_encoded(room, key, value)}'
-            for key, value in public.items()
-            if key not in PERSONAL
-        )
-        self._seats = _dumps(public["seats"])
-        self._hand = _dumps(public["hand"])
+        # Parts kept from an earlier change keep their text; the rest are encoded with one
+        # call (a call per small part cost more than the encoding itself).
+        kept, fresh = [], {}
+        for key, value in public.items():
+            if key in PERSONAL:
+                continue
+            text = _kept_text(room, key, value)
+            if text is None:
+                fresh[key] = value
+            else:
+                kept.append(f'"{key}":{text}')
+        if fresh:
+            kept.append(_dumps(fresh)[1:-1])
+        self._shared = ",".join(kept)
+        self._public_texts: dict[str, str] = {}  # seats, hand: encoded once if anyone shares
         self._texts: dict[str | None, str] = {}
 
     def text_for(self, owner: str | None) -> str:
@@ -207,18 +215,25 @@ class EncodedStates:
         text = self._texts.get(key)
         if text is None:
             state = state_for(self.public, self.room, key)
-            seats = (
-                self._seats if state["seats"] is self.public["seats"] else _dumps(state["seats"])
-            )
-            hand = self._hand if state["hand"] is self.public["hand"] else _dumps(state["hand"])
             you = state["you"]
             if key is not None and self.about is not None:
                 you = {**you, **(self.about(key) or {})}
-            text = (
-                f'{{{self._shared},"you":{_dumps(you)},'
-                f'"requests":{_dumps(state["requests"])},"seats":{seats},"hand":{hand}}}'
-            )
+            own: Json = {"you": you, "requests": state["requests"]}
+            parts = [self._shared]
+            for part in ("seats", "hand"):
+                if state[part] is self.public[part]:
+                    parts.append(f'"{part}":{self._public_text(part)}')
+                else:
+                    own[part] = state[part]
+            parts.append(_dumps(own)[1:-1])  # what is this client's alone, in one call
+            text = "{" + ",".join(parts) + "}"
             self._texts[key] = text
+        return text
+
+    def _public_text(self, part: str) -> str:
+        text = self._public_texts.get(part)
+        if text is None:
+            text = self._public_texts[part] = _dumps(self.public[part])
         return text
 
     def _is_someone(self, owner: str) -> bool:
@@ -233,11 +248,12 @@ class EncodedStates:
         )
 
 
-def _encoded(room: Room, part: str, value: object) -> str:
-    """``value`` as JSON; a part ``_remember`` kept from an earlier change keeps its text."""
+def _kept_text(room: Room, part: str, value: object) -> str | None:
+    """The JSON of a part ``_remember`` kept from an earlier change (encoded once); None
+    for a part built anew."""
     kept: _Part | None = room.view_cache.get(part)
     if kept is None or kept.value is not value:
-        return _dumps(value)
+        return None
     if kept.text is None:
         kept.text = _dumps(value)
     return kept.text
