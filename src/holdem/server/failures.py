@@ -45,7 +45,8 @@ class JsonErrors:
             await send(message)
 
         try:
-            await self.app(scope, receive, watched)
+            # Only an HTTP answer needs watching; a WebSocket's every frame goes straight out.
+            await self.app(scope, receive, watched if scope["type"] == "http" else send)
         except Exception as fault:
             log.error("%s %s failed:\n%s", scope.get("method", "WebSocket"), scope["path"],
                       _without_secrets(_traceback(fault), scope))  # fmt: skip
