@@ -9,12 +9,11 @@ bring the disk back.
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 import time
 
-import asyncpg
+from sqlalchemy import text
 
+from tests.security.stored import execute
 from tests.server.client import FAST, Cardroom, Player
 
 SQLITE_FULL = """CREATE TRIGGER disk_full BEFORE INSERT ON commands
@@ -29,21 +28,7 @@ POSTGRES_BACK = ("DROP TRIGGER disk_full ON commands", "DROP FUNCTION disk_full(
 
 
 def run_sql(database: str, statements: tuple[str, ...]) -> None:
-    if database.startswith("sqlite:///"):
-        with sqlite3.connect(database.removeprefix("sqlite:///")) as connection:
-            for statement in statements:
-                connection.execute(statement)
-        return
-
-    async def run() -> None:
-        connection = await asyncpg.connect(database)
-        try:
-            for statement in statements:
-                await connection.execute(statement)
-        finally:
-            await connection.close()
-
-    asyncio.run(run())
+    execute(database, *(text(statement) for statement in statements))
 
 
 def disk_full(database: str) -> None:

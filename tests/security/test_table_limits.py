@@ -6,38 +6,25 @@ of holdem.server.table_limits (docs/security.md).
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
 import time
 
-import asyncpg
+from sqlalchemy import select
 
+from holdem.server.store import commands
 from holdem.server.table_limits import (
     CHAT_PER_CLIENT,
     CHAT_PER_TABLE,
     MAX_REGISTRATIONS_PER_ADDRESS,
     MAX_SEAT_REQUESTS,
 )
+from tests.security.stored import column
 from tests.server.client import FAST, Cardroom
 
 
 def stored_commands(database: str, table_id: str, kind: str) -> int:
     """How many commands of ``kind`` the store holds for the table."""
-    query = "SELECT body FROM commands WHERE table_id = "
-    if database.startswith("sqlite:///"):
-        with sqlite3.connect(database.removeprefix("sqlite:///")) as connection:
-            bodies = [body for (body,) in connection.execute(query + "?", (table_id,))]
-    else:
-
-        async def read() -> list[str]:
-            connection = await asyncpg.connect(database)
-            try:
-                return [row["body"] for row in await connection.fetch(query + "$1", table_id)]
-            finally:
-                await connection.close()
-
-        bodies = asyncio.run(read())
+    bodies = column(database, select(commands.c.body).where(commands.c.table_id == table_id))
     return sum(1 for body in bodies if json.loads(body)["kind"] == kind)
 
 

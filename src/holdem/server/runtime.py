@@ -34,7 +34,7 @@ from holdem.server.protocol import ClientMessage
 from holdem.server.snapshot import extras_for
 from holdem.server.social import Reactions, watching
 from holdem.server.store import Store
-from holdem.server.table_limits import chat_limits, coach_switch_limits
+from holdem.server.table_limits import TokenBucket, chat_limits, coach_switch_limits
 from holdem.server.views import EncodedStates, Json, public_state
 
 RATE_PER_SECOND = 20  # messages a client may send, on average
@@ -56,26 +56,19 @@ class Client:
     owner: str | None  # the hash of its token; None for a spectator without one
     coach: bool = False
     outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
-    allowance: float = RATE_PER_SECOND
-    checked_at: float = field(default_factory=time.monotonic)
+    messages: TokenBucket = field(
+        default_factory=lambda: TokenBucket(RATE_PER_SECOND, RATE_PER_SECOND)
+    )
     lagging: bool = False  # its outbox overflowed: the writer closes it
     fell_behind: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the writer
     coached: tuple[int, int, int] | None = None  # the decision the coach last spoke to
 
     def within_rate(self) -> bool:
-        """A token bucket: RATE_PER_SECOND a second, bursts of as many."""
-        now = time.monotonic()
-        self.allowance = min(
-            RATE_PER_SECOND, self.allowance + (now - self.checked_at) * RATE_PER_SECOND
-        )
-        self.checked_at = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+        """RATE_PER_SECOND messages a second, bursts of as many."""
+        return self.messages.take()
 
     def refund(self) -> None:
-        self.allowance = min(RATE_PER_SECOND, self.allowance + 1)
+        self.messages.refund()
 
     @property
     def address(self) -> str | None:

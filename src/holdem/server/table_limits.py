@@ -41,6 +41,10 @@ class TokenBucket:
         self.tokens -= 1
         return True
 
+    def refund(self) -> None:
+        """Give back the token of something that turned out not to count."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
 
 class PacedMessages:
     """The buckets of one kind of message at one table (or tournament): one per client,
