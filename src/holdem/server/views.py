@@ -58,6 +58,12 @@ def public_state(
     stacks = table.stacks_by_name()
     voided = table.voided
     ledger_key = (len(table.ledger.entries), tuple(stacks.items()))
+    ledger = _remember(
+        room,
+        "ledger",
+        ledger_key,
+        lambda: [_ledger_row(row) for row in table.ledger.totals(stacks)],
+    )
     if tournament is None and sng is not None:
         tournament = sng.view(now, table.chips_on_table())
     return {
@@ -80,16 +86,11 @@ def public_state(
         "rabbit": None
         if voided is not None
         else _remember(room, "rabbit", id(last), lambda: rabbit_view(room, last)),
-        "ledger": _remember(
-            room,
-            "ledger",
-            ledger_key,
-            lambda: [_ledger_row(row) for row in table.ledger.totals(stacks)],
-        ),
+        "ledger": ledger,
         # Between hands only: the ledger does not change during one, and states stay small.
         "settle_up": None
         if room.hand_in_progress
-        else _remember(room, "settle_up", ledger_key, lambda: _settle_up(room, stacks)),
+        else _remember(room, "settle_up", ledger_key, lambda: _settle_up(ledger)),
         "log": _remember(
             room,
             "log",
@@ -468,9 +469,9 @@ def _voided(played: PlayedHand) -> Json:
     return {"hand": played.number, "reason": reason}
 
 
-def _settle_up(room: Room, stacks: dict[str, int]) -> list[Json]:
-    """Who pays whom to square the ledger's nets, if everyone cashed out now."""
-    nets = {row.player: row.net for row in room.table.ledger.totals(stacks)}
+def _settle_up(ledger: list[Json]) -> list[Json]:
+    """Who pays whom to square the ledger's nets (its rows), if everyone cashed out now."""
+    nets = {row["player"]: row["net"] for row in ledger}
     return [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in settle_up(nets)]
 
 
