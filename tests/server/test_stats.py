@@ -7,6 +7,7 @@ from tests.server.client import FAST, Cardroom, Json, play_together
 from tests.server.test_replay import replay_of
 
 HANDS = 4
+DEEP = 20_000  # chips: 10,000 big blinds
 
 
 def expected_from_replays(cardroom: Cardroom, table_id: str, hands: int) -> dict[str, Json]:
@@ -33,10 +34,13 @@ def expected_from_replays(cardroom: Cardroom, table_id: str, hands: int) -> dict
 def test_stats_count_every_finished_hand_and_survive_a_restart(database: str) -> None:
     cardroom = Cardroom(database).start()
     try:
-        table_id, token = cardroom.create(bots=["tag"], seat_approval=False, **FAST)
+        # Deep stacks: Ben calls everything, and a bust would stop the table short of HANDS.
+        table_id, token = cardroom.create(
+            bots=["tag"], seat_approval=False, max_buy_in=DEEP, **FAST
+        )
         host = cardroom.player(table_id, token)
         ben = cardroom.player(table_id, cardroom.identity(table_id))
-        ben.send(type="sit", seat=2, name="Ben", buy_in=100)
+        ben.send(type="sit", seat=2, name="Ben", buy_in=DEEP)
         ben.until(lambda s: s["you"]["seat"] == 2)
         host.send(type="start")
         play_together([ben], lambda s: s["hands_played"] >= HANDS)
