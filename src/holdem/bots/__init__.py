@@ -5,11 +5,14 @@
 - ``tag``: tight-aggressive, by the beginner's starting-hand groups (R48), position,
   pot odds and the rule of 2 and 4 (R49);
 - ``mc``: Monte Carlo equity against the ranges the opponents' actions suggest,
-  with bets sized by equity, pot odds and fold equity.
+  with bets sized by equity, pot odds and fold equity;
+- ``coach``: always plays the coach's recommendation (``bots/coach.py``), the measure of
+  the advice the coach gives people.
 """
 
 from holdem.bots.base import Bot, PlayerView, view_for, visible_events
 from holdem.bots.caller import CallerBot
+from holdem.bots.coach import CoachBot
 from holdem.bots.mc import MonteCarloBot
 from holdem.bots.random_bot import RandomBot
 from holdem.bots.tag import TagBot
@@ -19,6 +22,7 @@ BOTS: dict[str, type[Bot]] = {
     "caller": CallerBot,
     "tag": TagBot,
     "mc": MonteCarloBot,
+    "coach": CoachBot,
 }
 """Bots by the name ``holdem sim --bots`` takes."""
 
@@ -26,6 +30,7 @@ __all__ = [
     "BOTS",
     "Bot",
     "CallerBot",
+    "CoachBot",
     "MonteCarloBot",
     "PlayerView",
     "RandomBot",

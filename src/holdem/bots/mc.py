@@ -54,75 +54,98 @@ class MonteCarloBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._gen = np.random.default_rng(rng.getrandbits(64))
+        self.generator = np.random.default_rng(rng.getrandbits(64))
 
     def decide(self, view: PlayerView, legal: LegalActions) -> Action:
         if legal.show or legal.muck or len(view.hole) != 2:
             return passive(legal)  # a showdown, or cards the hand never learned
         history = actions(view)
         can_raise = legal.bet is not None or legal.raise_ is not None
-        if view.street == 0:
-            read = self._preflop_read(view, history)
-            target = _preflop_size(view, history)
-        else:
-            read = self._postflop_read(view, history, can_raise)
-            target = pot_sized(view, _value_fraction(read.equity_called))
-        return _best_action(view, legal, read, target if can_raise else None)
-
-    def _preflop_read(self, view: PlayerView, history: list[Acted]) -> Read:
-        label = class_of(*view.hole).label
-        ranges = [preflop_label(history, o) for o in view.opponents_in_hand]
-        goes_on = [CONTINUE_PREFLOP.get(r, "4bet") for r in ranges]
-        fold_chance = math.prod(
-            1 - min(range_share(g) / range_share(r), 1.0)
-            for r, g in zip(ranges, goes_on, strict=True)
-        )
-        return Read(
-            equity=preflop_equity(label, tuple(ranges)),
-            fold_chance=fold_chance,
-            equity_called=preflop_equity(label, tuple(goes_on)),
+        read = read_spot(view, history, can_raise, self.generator)
+        return _best_action(
+            view, legal, read, raise_target(view, history, read) if can_raise else None
         )
 
-    def _postflop_read(self, view: PlayerView, history: list[Acted], can_raise: bool) -> Read:
-        known = [*view.hole, *view.board]
-        ranges = [range_of(history, o, view.board, known) for o in view.opponents_in_hand]
-        now = equity(view.hole, view.board, ranges, TRIALS, self._gen)
-        if not can_raise:
-            return Read(now, 0.0, now)
-        fold_chance, called = 1.0, []
-        for r in ranges:
-            goes_on = continuing(r, view.board)
-            total = r.total
-            kept = float(r.weights[goes_on].sum())
-            fold_chance *= 1 - kept / total if total else 1.0
-            if kept:
-                called.append(r.scaled(goes_on.astype(np.float64)))
-        if not called:
-            return Read(now, 1.0, now)
-        return Read(now, fold_chance, equity(view.hole, view.board, called, TRIALS, self._gen))
+
+def read_spot(
+    view: PlayerView,
+    history: list[Acted],
+    can_raise: bool,
+    gen: np.random.Generator,
+    trials: int = TRIALS,
+) -> Read:
+    """The equities of ``view``'s spot against the ranges ``history`` implies (``trials``
+    deals per equity after the flop; preflop the table of ``preflop_equity``)."""
+    if view.street == 0:
+        return _preflop_read(view, history)
+    return _postflop_read(view, history, can_raise, gen, trials)
+
+
+def raise_target(view: PlayerView, history: list[Acted], read: Read) -> int:
+    """The "to" amount of the bet or raise the bot would make."""
+    if view.street == 0:
+        return _preflop_size(view, history)
+    return pot_sized(view, _value_fraction(read.equity_called))
+
+
+def _preflop_read(view: PlayerView, history: list[Acted]) -> Read:
+    label = class_of(*view.hole).label
+    ranges = [preflop_label(history, o) for o in view.opponents_in_hand]
+    goes_on = [CONTINUE_PREFLOP.get(r, "4bet") for r in ranges]
+    fold_chance = math.prod(
+        1 - min(range_share(g) / range_share(r), 1.0) for r, g in zip(ranges, goes_on, strict=True)
+    )
+    return Read(
+        equity=preflop_equity(label, tuple(ranges)),
+        fold_chance=fold_chance,
+        equity_called=preflop_equity(label, tuple(goes_on)),
+    )
+
+
+def _postflop_read(
+    view: PlayerView, history: list[Acted], can_raise: bool, gen: np.random.Generator, trials: int
+) -> Read:
+    known = [*view.hole, *view.board]
+    ranges = [range_of(history, o, view.board, known) for o in view.opponents_in_hand]
+    now = equity(view.hole, view.board, ranges, trials, gen)
+    if not can_raise:
+        return Read(now, 0.0, now)
+    fold_chance, called = 1.0, []
+    for r in ranges:
+        goes_on = continuing(r, view.board)
+        total = r.total
+        kept = float(r.weights[goes_on].sum())
+        fold_chance *= 1 - kept / total if total else 1.0
+        if kept:
+            called.append(r.scaled(goes_on.astype(np.float64)))
+    if not called:
+        return Read(now, 1.0, now)
+    return Read(now, fold_chance, equity(view.hole, view.board, called, trials, gen))
 
 
 def _best_action(view: PlayerView, legal: LegalActions, read: Read, target: int | None) -> Action:
-    pot, me = view.pot, view.player
-    call = min(view.to_call, view.stacks[me])
-    if legal.check:
-        passive_ev = read.equity * pot
-    else:
-        margin = CALL_MARGIN[view.street] if call < view.stacks[me] else 0.0
-        passive_ev = (read.equity - margin) * (pot + call) - call
     best, choice = 0.0, check_or_fold(legal)
-    if passive_ev >= 0:
-        best, choice = passive_ev, passive(legal)
+    if (ev := passive_ev(view, legal, read)) >= 0:
+        best, choice = ev, passive(legal)
     if target is not None:
         action = aggressive(view, legal, target)
-        if action.to is not None:
-            ev = _aggressive_ev(view, read, action.to)
-            if ev > best:
-                return action
+        if action.to is not None and aggressive_ev(view, read, action.to) > best:
+            return action
     return choice
 
 
-def _aggressive_ev(view: PlayerView, read: Read, to: int) -> float:
+def passive_ev(view: PlayerView, legal: LegalActions, read: Read) -> float:
+    """Expected chips back, less the chips added, of checking (when free) or calling:
+    the pot odds (R49), a call less a margin of equity for the streets still to come."""
+    pot, me = view.pot, view.player
+    if legal.check:
+        return read.equity * pot
+    call = min(view.to_call, view.stacks[me])
+    margin = CALL_MARGIN[view.street] if call < view.stacks[me] else 0.0
+    return (read.equity - margin) * (pot + call) - call
+
+
+def aggressive_ev(view: PlayerView, read: Read, to: int) -> float:
     """Expected chips back, less the chips added, of betting or raising to ``to``."""
     me = view.player
     cost = to - view.bets[me]
