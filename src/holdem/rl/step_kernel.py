@@ -1,0 +1,435 @@
+# mypy: disable-error-code="no-untyped-def"
+# (numba kernels: their argument types are numba's to infer, not annotations)
+"""Many tables, one decision each per call: the rules of ``Hand`` as a resumable kernel.
+
+``holdem.engine.kernel_play`` plays whole hands in one go with its own random policy;
+a learning agent instead decides between calls. Here every table's state lives in
+arrays (one row per table), ``step`` applies one decision at every table, runs each
+table on to its next decision (ending the betting round, the hand and dealing the next
+one as needed) and writes the legal mask, bounds and observation of that decision.
+Each piece names the ``Hand`` code it mirrors; ``tests/rl`` holds the two together. The
+turn order and pot arithmetic are ``kernel_play``'s and ``kernel_pots``' own functions.
+
+Positions are the engine's (0 dealt first, the last the button); seats are fixed round
+the table and the button moves one seat a hand, so position ``p`` sits in seat
+``(button + 1 + p) % n``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.engine.kernel_play import _can_act_count, _next_actor, _top
+from holdem.engine.kernel_pots import award_showdown, return_unmatched
+from holdem.evaluator.batch import kernel
+
+# Fields of ``rules``.
+R_PLAYERS = 0
+R_STRUCTURE = 1  # 0 No-Limit, 1 Pot-Limit, 2 Fixed-Limit
+R_MIN_BET = 2  # the big blind; Fixed-Limit: the small bet
+R_BIG_BET = 3
+R_RAISE_CAP = 4  # Fixed-Limit raises after the opening bet; -1: no cap
+R_HALF_BET = 5  # Fixed-Limit half-bet rule for short all-ins (R22)
+RULES = 6
+
+POT_LIMIT = 1
+FIXED_LIMIT = 2
+
+# Fields of ``tab``, one row per table.
+T_BUTTON = 0  # the button's seat
+T_STREET = 1
+T_ACTOR = 2  # the position to act
+T_FULL_RAISE = 3
+T_FULL_LEVEL = 4
+T_AGGRESSIONS = 5
+T_CAPPED = 6
+T_BET_SIZE = 7
+T_HANDS = 8  # hands finished at this table
+T_CALL = 9  # what a call adds, 0 when checking
+T_LOW = 10  # raise bounds, -1 when no bet or raise is legal
+T_HIGH = 11
+T_ALL_IN_TO = 12  # -1: no all-in
+TABLE_FIELDS = 13
+
+# Rows of ``state`` (tables, 4, players): by position.
+S_STACKS, S_BETS, S_CONTRIBUTED, S_ACTED_AT = range(4)
+
+# ``offsets``: where the observation groups start (``layout.Layout``).
+O_HOLE, O_BOARD, O_STREET, O_POSITION, O_STACKS, O_BETS, O_FOLDED, O_ALL_IN = range(8)
+O_POT, O_STREET_CHIPS, O_STREET_RAISES = 8, 9, 10
+OFFSETS = 11
+
+# What ``step`` returns: -1, or the first table whose action is not legal.
+OK = -1
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@kernel
+def _random_word(rng, t):
+    """SplitMix64 on the table's own generator: 0 .. 2**63 - 1."""
+    rng[t] += _GOLDEN
+    z = rng[t]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return np.int64(z >> np.uint64(1))
+
+
+@kernel
+def _cap_reached(rules, street, top, aggressions):
+    """``Round._aggression_limit``: preflop the big blind is the opening bet (R22)."""
+    limit = rules[R_RAISE_CAP] + (0 if street == 0 and top > 0 else 1)
+    return aggressions >= limit
+
+
+@kernel
+def _open_round(rules, blinds, tab, state, folded, history, t, street):
+    """``Round.start``: the full raise to beat and the first to act (R10, R11)."""
+    n = rules[R_PLAYERS]
+    bets, acted_at = state[t, S_BETS], state[t, S_ACTED_AT]
+    top = _top(n, bets)
+    if rules[R_STRUCTURE] == FIXED_LIMIT:
+        size = rules[R_BIG_BET] if street >= 2 else rules[R_MIN_BET]
+        tab[t, T_BET_SIZE] = size
+        tab[t, T_FULL_RAISE] = size
+    else:
+        tab[t, T_BET_SIZE] = 0
+        tab[t, T_FULL_RAISE] = max(rules[R_MIN_BET], top)
+    tab[t, T_FULL_LEVEL] = top
+    tab[t, T_AGGRESSIONS] = 0
+    tab[t, T_CAPPED] = 0
+    tab[t, T_STREET] = street
+    opener = 0
+    best = -1
+    for p in range(n):
+        acted_at[p] = -1
+        if street:
+            history[t, street, p] = state[t, S_CONTRIBUTED, p]
+        elif blinds[p] and bets[p] >= best:  # after the largest blind, the last on ties
+            best, opener = bets[p], (p + 1) % n
+    tab[t, T_ACTOR] = _next_actor(n, opener - 1 + n, folded[t], state[t, S_STACKS], bets, acted_at)
+
+
+@kernel
+def _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t):
+    """A new hand: stacks back to ``seat_stacks``, a shuffle, the blinds (``Hand``)."""
+    n = rules[R_PLAYERS]
+    button = tab[t, T_BUTTON]
+    deck = decks[t]
+    for i in range(2 * n + 8):  # Fisher-Yates over the cards the hand can deal
+        j = i + _random_word(rng, t) % (52 - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    for p in range(n):
+        posted = min(blinds[p], seat_stacks[(button + 1 + p) % n])
+        state[t, S_STACKS, p] = seat_stacks[(button + 1 + p) % n] - posted
+        state[t, S_BETS, p] = posted
+        state[t, S_CONTRIBUTED, p] = posted
+        folded[t, p] = False
+        for s in range(4):
+            history[t, s, p] = 0
+    for s in range(4):
+        raises[t, s] = 0
+    _open_round(rules, blinds, tab, state, folded, history, t, 0)
+
+
+@kernel
+def _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t):
+    """The hand is over: results by seat, and the button moves on."""
+    n = rules[R_PLAYERS]
+    button = tab[t, T_BUTTON]
+    for p in range(n):
+        seat = (button + 1 + p) % n
+        won = state[t, S_STACKS, p] - seat_stacks[seat]
+        final[t, seat] = state[t, S_STACKS, p]
+        net[t, seat] += won
+        rewards[t, seat] += np.float32(won / rules[R_MIN_BET])
+    dones[t] = True
+    tab[t, T_HANDS] += 1
+    tab[t, T_BUTTON] = (button + 1) % n
+
+
+@kernel
+def _close_round(rules, state, folded, t):
+    """``Hand._end_betting_round``: the one bet nobody matched goes back (R23).
+
+    Returns the players still in."""
+    n = rules[R_PLAYERS]
+    stacks, bets, contributed = state[t, S_STACKS], state[t, S_BETS], state[t, S_CONTRIBUTED]
+    first = 0
+    for p in range(1, n):
+        if bets[p] > bets[first]:
+            first = p
+    second = 0
+    for p in range(n):
+        if p != first and bets[p] > second:
+            second = bets[p]
+    excess = bets[first] - second
+    if excess > 0:
+        stacks[first] += excess
+        contributed[first] -= excess
+    live = 0
+    for p in range(n):
+        bets[p] = 0
+        live += not folded[t, p]
+    return live
+
+
+@kernel
+def _settle(rules, state, folded, decks, t, live, scratch):
+    """``Hand._award_uncontested`` or the showdown with side pots and odd chips (R26-R31)."""
+    n = rules[R_PLAYERS]
+    stacks, contributed = state[t, S_STACKS], state[t, S_CONTRIBUTED]
+    return_unmatched(n, folded[t], stacks, contributed)
+    if live == 1:
+        pot = 0
+        for p in range(n):
+            pot += contributed[p]
+        for p in range(n):
+            if not folded[t, p]:
+                stacks[p] += pot
+        return True
+    codes, strengths, pots, tables = scratch
+    return award_showdown(
+        n, folded[t], stacks, contributed, 0, decks[t], codes, strengths, pots, tables
+    )
+
+
+@kernel
+def _run_on(env, t, scratch, out):
+    """From a decision made (or a hand dealt) to the next decision: rounds, hands, deals."""
+    rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng = env
+    rewards, net, final, dones = out
+    n = rules[R_PLAYERS]
+    while tab[t, T_ACTOR] < 0:
+        live = _close_round(rules, state, folded, t)
+        street = tab[t, T_STREET]
+        if live == 1 or street == 3 or _can_act_count(n, folded[t], state[t, S_STACKS]) < 2:
+            if not _settle(rules, state, folded, decks, t, live, scratch):
+                return False
+            _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t)
+            _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t)
+        else:
+            _open_round(rules, blinds, tab, state, folded, history, t, street + 1)
+    return True
+
+
+@kernel
+def _judge(rules, tab, state, folded, t):
+    """``Round._compute_legal``, ``refusal`` and ``bounds`` for the table's actor."""
+    n = rules[R_PLAYERS]
+    structure = rules[R_STRUCTURE]
+    actor = tab[t, T_ACTOR]
+    stacks, bets, contributed = state[t, S_STACKS], state[t, S_BETS], state[t, S_CONTRIBUTED]
+    stack, bet = stacks[actor], bets[actor]
+    top = _top(n, bets)
+    to_call = top - bet
+    total = stack + bet
+    size = tab[t, T_BET_SIZE]
+    threshold = (size + 1) // 2 if rules[R_HALF_BET] else tab[t, T_FULL_RAISE]
+    may = stack > to_call
+    if may:
+        covered = False
+        for p in range(n):
+            if p != actor and not folded[t, p] and stacks[p] + bets[p] > top:
+                covered = True
+        may = covered
+    acted = state[t, S_ACTED_AT, actor]
+    if may and acted >= 0 and top - acted < threshold:
+        may = False  # a short all-in did not reopen the betting (R18)
+    if may and structure == FIXED_LIMIT and rules[R_RAISE_CAP] >= 0:
+        if tab[t, T_CAPPED]:
+            may = False
+        elif _cap_reached(rules, tab[t, T_STREET], top, tab[t, T_AGGRESSIONS]):
+            may = _can_act_count(n, folded[t], stacks) <= 2  # heads-up, raising is unlimited
+    low = high = -1
+    if may:
+        if structure == FIXED_LIMIT:
+            base = tab[t, T_FULL_LEVEL] if rules[R_HALF_BET] else top
+            low = high = min(max(base + size, top + 1), total)
+        else:
+            smallest = top + max(tab[t, T_FULL_RAISE], rules[R_MIN_BET])
+            largest = total
+            if structure == POT_LIMIT:
+                pot = to_call
+                for p in range(n):
+                    pot += contributed[p]
+                largest = max(smallest, top + pot)
+            low, high = min(smallest, total), min(largest, total)
+    tab[t, T_CALL] = min(to_call, stack)
+    tab[t, T_LOW] = low
+    tab[t, T_HIGH] = high
+    tab[t, T_ALL_IN_TO] = total if stack <= to_call or (may and total <= high) else -1
+
+
+@kernel
+def _describe(rules, offsets, tab, state, folded, history, raises, decks, t, masks, bounds, obs):
+    """The decision's legal mask, bounds and observation (``layout.Layout``)."""
+    n = rules[R_PLAYERS]
+    bb = rules[R_MIN_BET]
+    actor = tab[t, T_ACTOR]
+    street = tab[t, T_STREET]
+    low, high, all_in_to = tab[t, T_LOW], tab[t, T_HIGH], tab[t, T_ALL_IN_TO]
+    masks[t, 0] = True
+    masks[t, 1] = True
+    for a in range(2, 5):
+        masks[t, a] = low >= 0
+    masks[t, 5] = all_in_to >= 0
+    bounds[t, 0] = tab[t, T_CALL]
+    bounds[t, 1] = low
+    bounds[t, 2] = high
+    bounds[t, 3] = all_in_to
+    row = obs[t]
+    row[:] = 0
+    deck = decks[t]
+    row[offsets[O_HOLE] + deck[actor]] = 1
+    row[offsets[O_HOLE] + deck[n + actor]] = 1
+    board = 0 if street == 0 else street + 2
+    for i in range(board):  # flop after the first burn, then burn and turn, burn and river
+        row[offsets[O_BOARD] + deck[2 * n + 1 + i + max(0, i - 2)]] = 1
+    row[offsets[O_STREET] + street] = 1
+    row[offsets[O_POSITION] + actor] = 1
+    pot = 0
+    for k in range(n):
+        p = (actor + k) % n
+        stack = state[t, S_STACKS, p]
+        pot += state[t, S_CONTRIBUTED, p]
+        row[offsets[O_STACKS] + k] = stack / bb
+        row[offsets[O_BETS] + k] = state[t, S_BETS, p] / bb
+        row[offsets[O_FOLDED] + k] = folded[t, p]
+        row[offsets[O_ALL_IN] + k] = not folded[t, p] and stack == 0
+        for s in range(street + 1):
+            upto = state[t, S_CONTRIBUTED, p] if s == street else history[t, s + 1, p]
+            row[offsets[O_STREET_CHIPS] + s * n + k] = (upto - history[t, s, p]) / bb
+    for s in range(street + 1):
+        row[offsets[O_STREET_RAISES] + s] = raises[t, s]
+    row[offsets[O_POT]] = pot / bb
+    row[offsets[O_POT] + 1] = tab[t, T_CALL] / bb
+    if low >= 0:
+        row[offsets[O_POT] + 2] = low / bb
+        row[offsets[O_POT] + 3] = high / bb
+
+
+@kernel
+def _target(rules, tab, state, t, action, amount):
+    """The "to" amount of an action id: clamped into the legal bounds (``layout``)."""
+    n = rules[R_PLAYERS]
+    actor = tab[t, T_ACTOR]
+    bets, contributed = state[t, S_BETS], state[t, S_CONTRIBUTED]
+    bet = bets[actor]
+    if action == 1:
+        return bet + tab[t, T_CALL]
+    if action == 5:
+        return tab[t, T_ALL_IN_TO]
+    top = _top(n, bets)
+    if amount >= 0:
+        to = amount
+    elif action == 2:
+        to = tab[t, T_LOW]
+    else:
+        pot_after_call = top - bet
+        for p in range(n):
+            pot_after_call += contributed[p]
+        to = top + (pot_after_call // 2 if action == 3 else pot_after_call)
+    return min(max(to, tab[t, T_LOW]), tab[t, T_HIGH])
+
+
+@kernel
+def _apply(rules, tab, state, folded, raises, t, action, amount):
+    """``Round._apply`` and ``Round._note_aggression``, then the next actor."""
+    n = rules[R_PLAYERS]
+    actor = tab[t, T_ACTOR]
+    stacks, bets = state[t, S_STACKS], state[t, S_BETS]
+    contributed, acted_at = state[t, S_CONTRIBUTED], state[t, S_ACTED_AT]
+    if action == 0:
+        folded[t, actor] = True
+        acted_at[actor] = -1
+    else:
+        top = _top(n, bets)
+        to = _target(rules, tab, state, t, action, amount)
+        added = to - bets[actor]
+        stacks[actor] -= added
+        bets[actor] = to
+        contributed[actor] += added
+        if to > top:
+            street = tab[t, T_STREET]
+            raises[t, street] += 1
+            increment = to - top
+            size = tab[t, T_BET_SIZE]
+            threshold = (size + 1) // 2 if rules[R_HALF_BET] else tab[t, T_FULL_RAISE]
+            if increment >= threshold:
+                tab[t, T_AGGRESSIONS] += 1
+                if rules[R_STRUCTURE] == FIXED_LIMIT:
+                    tab[t, T_FULL_LEVEL] = to
+            tab[t, T_FULL_RAISE] = max(tab[t, T_FULL_RAISE], increment)
+            if (
+                rules[R_STRUCTURE] == FIXED_LIMIT
+                and rules[R_RAISE_CAP] >= 0
+                and _cap_reached(rules, street, to, tab[t, T_AGGRESSIONS])
+                and _can_act_count(n, folded[t], stacks) > 2
+            ):
+                tab[t, T_CAPPED] = 1
+        acted_at[actor] = _top(n, bets)
+    tab[t, T_ACTOR] = _next_actor(n, actor, folded[t], stacks, bets, acted_at)
+
+
+@kernel
+def _scratch(n, tables):
+    return (
+        np.zeros((n, 7), dtype=np.uint8),
+        np.zeros(n, dtype=np.int32),
+        np.zeros((3, n + 1), dtype=np.int64),
+        tables,
+    )
+
+
+@kernel
+def _next_decision(env, views, out, t, scratch):
+    """Run table ``t`` on to its next decision and describe it; False on refused cards."""
+    rules, _, _, tab, state, folded, history, raises, decks, _ = env
+    offsets, masks, bounds, obs, to_act = views
+    if not _run_on(env, t, scratch, out):
+        return False
+    _judge(rules, tab, state, folded, t)
+    _describe(rules, offsets, tab, state, folded, history, raises, decks, t, masks, bounds, obs)
+    to_act[t] = (tab[t, T_BUTTON] + 1 + tab[t, T_ACTOR]) % rules[R_PLAYERS]
+    return True
+
+
+@kernel
+def reset(env, views, out, tables):
+    """Deal every table its first hand (the button and generator already set)."""
+    rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng = env
+    scratch = _scratch(rules[R_PLAYERS], tables)
+    for t in range(tab.shape[0]):
+        for c in range(52):
+            decks[t, c] = c
+        _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t)
+        if not _next_decision(env, views, out, t, scratch):
+            return -2 - t
+    return OK
+
+
+@kernel
+def step(env, views, out, tables, actions, amounts):
+    """One decision at every table: check them all, then apply, run on and describe.
+
+    Returns ``OK``, the first table whose action its mask forbids (nothing changed), or
+    ``-2 - t`` when table ``t`` was dealt cards the evaluator refuses."""
+    rules, tab, state, folded, raises = env[0], env[3], env[4], env[5], env[7]
+    masks = views[1]
+    rewards, net, _, dones = out
+    count = tab.shape[0]
+    for t in range(count):
+        a = actions[t]
+        if a < 0 or a >= 6 or not masks[t, a]:
+            return t
+    rewards[:] = 0
+    net[:] = 0
+    dones[:] = False
+    scratch = _scratch(rules[R_PLAYERS], tables)
+    for t in range(count):
+        _apply(rules, tab, state, folded, raises, t, actions[t], amounts[t])
+        if not _next_decision(env, views, out, t, scratch):
+            return -2 - t
+    return OK
