@@ -147,3 +147,22 @@ class CardExposed(Event):
 
     card: Card
     what: str
+
+
+@dataclass(frozen=True)
+class ExtraCardsDealt(Event):
+    """The dealer gave a player cards beyond the deal (R39): one becomes the first burn,
+    two or more are a misdeal. Nobody saw them, so the cards are not named."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True)
+class BoardReturned(Event):
+    """Board cards taken back into the deck (a flop with too many cards, R40): the board
+    of that run is as it was before ``cards`` were dealt; a new street follows."""
+
+    street: int
+    cards: tuple[Card, ...]
+    run: int = 0

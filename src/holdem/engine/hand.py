@@ -23,6 +23,7 @@ from holdem.cards import Card, Deck, ensure_distinct, format_cards
 from holdem.engine import betting, events, irregularities
 from holdem.engine.actions import Action, ActionKind, LegalActions
 from holdem.engine.config import HandConfig
+from holdem.engine.irregularities import Ruling
 from holdem.engine.pots import build_pots, uncalled_excess, unmatched
 from holdem.engine.result import HandResult, build_result
 from holdem.engine.showdown import Award, Showdown
@@ -162,21 +163,37 @@ class Hand:
 
     # -- a host's and a live dealer's operations (R39-R42) ---------------------------------
 
-    def void(self, reason: str = "voided by the host") -> None:
+    def void(self, reason: str = "voided by the host") -> Ruling:
         """Cancel the hand: every chip goes back, the button does not move (R42)."""
-        irregularities.void(self, reason)
+        return irregularities.void(self, reason)
 
-    def misdeal(self, reason: str = "misdeal") -> None:
+    def misdeal(self, reason: str = "misdeal") -> Ruling:
         """Before the first action: forced bets come back; the same button deals again (R39)."""
-        irregularities.misdeal(self, reason)
+        return irregularities.misdeal(self, reason)
 
-    def expose_hole_card(self, player: int, which: int, replacement: Card | None = None) -> None:
+    def expose_hole_card(self, player: int, which: int, replacement: Card | None = None) -> Ruling:
         """A hole card was seen during the deal (R39); ``replacement`` in explicit dealing."""
-        irregularities.expose_hole_card(self, player, which, replacement)
+        return irregularities.expose_hole_card(self, player, which, replacement)
 
-    def premature_board(self, cards: Sequence[Card] | None = None) -> None:
+    def extra_hole_cards(self, count: int = 1) -> Ruling:
+        """The first player got ``count`` cards beyond the deal: one is the first burn, two
+        or more a misdeal (R39)."""
+        return irregularities.extra_hole_cards(self, count)
+
+    def premature_board(self, cards: Sequence[Card] | None = None) -> Ruling:
         """The next street was dealt before this betting round ended (R40, R41)."""
-        irregularities.premature_board(self, None if cards is None else tuple(cards), self.rng)
+        return irregularities.premature_board(
+            self, None if cards is None else tuple(cards), self.rng
+        )
+
+    def flop_with_too_many_cards(
+        self, cards: Sequence[Card] | None = None, *, extra: int = 1
+    ) -> Ruling:
+        """The flop was turned with more than three cards: it is dealt again (R40).
+        ``cards`` in explicit dealing, ``extra`` (how many too many) from a deck."""
+        return irregularities.flop_with_too_many_cards(
+            self, None if cards is None else tuple(cards), extra, self.rng
+        )
 
     def resolve_showdown(self) -> None:
         """Finish a showdown left to the players: the rest show if they can win, else muck."""
