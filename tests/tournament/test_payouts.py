@@ -5,7 +5,12 @@ from fractions import Fraction
 import pytest
 
 from holdem.errors import ConfigError
-from holdem.tournament.payouts import DEFAULT_PAYOUT_TABLE, payout_percentages, payouts
+from holdem.tournament.payouts import (
+    DEFAULT_PAYOUT_TABLE,
+    graded_percentages,
+    payout_percentages,
+    payouts,
+)
 
 
 @pytest.mark.parametrize(
@@ -28,6 +33,11 @@ def test_default_table_rows_are_valid():
 @pytest.mark.parametrize("players", range(2, 101))
 @pytest.mark.parametrize(("pool", "unit"), [(40_000, 1), (12_345, 5), (999, 100), (7, 1)])
 def test_payouts_sum_exactly_and_are_rounded(players, pool, unit):
+    shares = payout_percentages(players)
+    if any(pool * Fraction(str(p)) / 100 < unit for p in shares[1:]):
+        with pytest.raises(ConfigError, match="with nothing: round to a smaller unit"):
+            payouts(pool, players, unit=unit)
+        return
     amounts = payouts(pool, players, unit=unit)
     assert sum(amounts) == pool
     assert all(a % unit == 0 for a in amounts[1:])
@@ -64,11 +74,40 @@ def test_bad_tables_are_refused(table, words):
 
 
 def test_bad_arguments():
+    with pytest.raises(ConfigError, match="fields of up to 100,000"):
+        payouts(1000, 100_001)
     with pytest.raises(ConfigError, match="up to 100 players, not 101"):
-        payouts(1000, 101)
+        payouts(1000, 101, table=DEFAULT_PAYOUT_TABLE)
     with pytest.raises(ConfigError, match="1 players"):
         payouts(1000, 1)
     with pytest.raises(ConfigError, match="prize pool -1"):
         payouts(-1, 5)
     with pytest.raises(ConfigError, match="rounding unit 0"):
         payouts(100, 5, unit=0)
+
+
+def test_a_rounding_that_leaves_a_paid_place_unpaid_is_refused():
+    with pytest.raises(ConfigError, match="leaves place 2 and below with nothing"):
+        payouts(10, 10, unit=5)
+    assert payouts(0, 10, unit=5) == [0, 0, 0]  # a freeroll for nothing pays nothing
+
+
+@pytest.mark.parametrize("players", [101, 150, 1_000, 100_000])
+def test_big_fields_pay_the_top_15_percent_graded(players):
+    shares = payout_percentages(players)
+    assert len(shares) == round(players * 0.15)
+    assert sum(Fraction(str(p)) for p in shares) == 100
+    assert list(shares) == sorted(shares, reverse=True) and shares[-1] > 0
+    prizes = payouts(players * 100, players)
+    assert sum(prizes) == players * 100
+    assert prizes[-1] >= 150  # about 1.5 buy-ins to the last paid place
+
+
+@pytest.mark.parametrize(("players", "places"), [(9, 2), (50, 13), (150, 1), (150, 150)])
+def test_graded_shares_for_any_number_of_places(players, places):
+    shares = graded_percentages(players, places)
+    assert len(shares) == places
+    assert sum(Fraction(str(p)) for p in shares) == 100
+    assert list(shares) == sorted(shares, reverse=True)
+    with pytest.raises(ConfigError, match="pay 1 to"):
+        graded_percentages(players, players + 1)

@@ -116,13 +116,17 @@ def test_icm_table_and_decimal_prizes():
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["payouts", "--entrants", "1", "--buy-in", "10"], "--entrants 1: a tournament needs"),
+        (
+            ["payouts", "--entrants", "1", "--buy-in", "10"],
+            "--entrants 1: plan a field of 2 to 100,000",
+        ),
         (["payouts", "--entrants", "8", "--buy-in", "-1"], "--buy-in -1: must be 0 or more"),
-        (["payouts", "--entrants", "150", "--buy-in", "5"], "up to 100 entrants, not 150"),
-        (["payouts", "--entrants", "8", "--buy-in", "5", "--places", "6"], "pays 1, 2, 3, 4, 5,"),
-        (["payouts", "--entrants", "8", "--buy-in", "5", "--places", "9"], "more than the 8"),
+        (["payouts", "--entrants", "200000", "--buy-in", "5"], "a field of 2 to 100,000"),
+        (["payouts", "--entrants", "8", "--buy-in", "5", "--places", "9"], "pay 1 to 8 places"),
+        (["payouts", "--entrants", "8", "--buy-in", "1", "--unit", "5"], "with nothing"),
         (["payouts", "--entrants", "8", "--buy-in", "5", "--unit", "0"], "rounding unit 0"),
-        (["icm", "5000", "abc", "--prizes", "10"], "stack 'abc': write whole numbers"),
+        (["icm", "5000", "abc", "--prizes", "10"], "stack 'abc': a stack is a whole number"),
+        (["icm", "5000", "-3000", "--prizes", "10"], "stack '-3000': a stack is a whole number"),
         (["icm", "5000", "3000", "--prizes", "10,x"], "prize 'x': write a number"),
         (["icm", "0", "0", "--prizes", "10"], "no stack has chips"),
         (["icm", "5000", "--prizes", "10,5"], "2 prizes for 1 players"),

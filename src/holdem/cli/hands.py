@@ -51,9 +51,15 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Show down several players' hole cards on a board: the winner and why."""
+    from holdem.errors import InvalidCardsError
     from holdem.evaluator import compare as showdown
 
     with user_errors():
+        if len(holes) < 2:
+            raise InvalidCardsError(
+                "a showdown needs at least two players: give each one's hole cards, e.g. "
+                "holdem compare AsKd AhQc --board Ac9d7s"
+            )
         result = showdown(board, *holes)
     if as_json:
         print_json(

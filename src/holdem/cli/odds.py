@@ -8,12 +8,11 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from holdem.cards import format_cards
-from holdem.cli.output import console, errors, print_json
+from holdem.cli.output import NUMBERS_MAY_BE_NEGATIVE, console, errors, print_json, user_errors
 
 if TYPE_CHECKING:
     from holdem.odds import EquityResult, Range
@@ -26,7 +25,7 @@ Dead = Annotated[str | None, typer.Option("--dead", "-d", help="Cards out of pla
 def register(app: typer.Typer) -> None:
     app.command("odds")(odds)
     app.command("outs")(outs)
-    app.command("potodds")(potodds)
+    app.command("potodds", context_settings=NUMBERS_MAY_BE_NEGATIVE)(potodds)
     app.command("range")(show_range)
     app.command("starting")(starting)
 
@@ -156,7 +155,10 @@ def outs(
             + format_cards(result.ties, pretty=True, sep=" ")
         )
     table = Table(show_header=False)
-    table.add_row(f"rule of {rule}", f"{len(result.outs)} x {rule}% = {result.rule_estimate:.0%}")
+    shortcut = f"{len(result.outs)} x {rule}% = {len(result.outs) * int(rule)}%"
+    if len(result.outs) * int(rule) > 100:
+        shortcut += ", read as 100%: the rule is for a few outs"
+    table.add_row(f"rule of {rule}", shortcut)
     table.add_row("exact chance of an out", f"{result.hit_chance:.1%}")
     table.add_row(
         "equity by the river", f"{mine.equity:.1%} (win {mine.win:.1%}, tie {mine.tie:.1%})"
@@ -318,18 +320,6 @@ def _grid(held: Range) -> Table:
     for row in cells:
         table.add_row(*row)
     return table
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """A holdem error as one red line on stderr (never wrapped) and exit status 2."""
-    from holdem.errors import HoldemError
-
-    try:
-        yield
-    except HoldemError as error:
-        errors.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
-        raise typer.Exit(2) from None
 
 
 @contextmanager

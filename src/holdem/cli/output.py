@@ -13,6 +13,10 @@ from rich.console import Console
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
+# For commands whose arguments are numbers: "-50" is then read as a value (and refused in
+# words by the command) instead of as an unknown option "-5".
+NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
+
 
 def print_json(payload: Any) -> None:
     typer.echo(json.dumps(payload))
@@ -20,14 +24,15 @@ def print_json(payload: Any) -> None:
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn a holdem error into one red line on stderr and exit status 2."""
+    """Turn a holdem error into one line on stderr (never wrapped) and exit status 2."""
+    from holdem.cli.errors import USAGE, say
     from holdem.errors import HoldemError
 
     try:
         yield
     except HoldemError as error:
-        errors.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
+        say(str(error))
+        raise typer.Exit(USAGE) from None
 
 
 def parse_blinds(text: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from holdem.cli.output import console, print_json, user_errors
+from holdem.cli.output import NUMBERS_MAY_BE_NEGATIVE, console, errors, print_json, user_errors
 
 if TYPE_CHECKING:
     from holdem.tournament.structure import Structure
@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
     app.command("chips")(chips)
     app.command("structure")(structure)
     app.command("payouts")(payouts_table)
-    app.command("icm")(icm_equity)
+    app.command("icm", context_settings=NUMBERS_MAY_BE_NEGATIVE)(icm_equity)
 
 
 def _parse_chip_set(text: str) -> tuple[int, ...]:
@@ -66,11 +66,15 @@ def structure(
     ] = None,
     stack: Annotated[int | None, typer.Option(help="Starting stack (with --players).")] = None,
     hours: Annotated[float | None, typer.Option(help="Planned length (with --players).")] = None,
-    level_minutes: Annotated[int, typer.Option(help="Minutes per level (with --players).")] = 20,
+    level_minutes: Annotated[
+        int | None,
+        typer.Option(help="Minutes per level (with --players; default 20, shorter for short plans)."),
+    ] = None,
     chip_set: Annotated[
         str, typer.Option("--set", help="Chip values, comma-separated (with --players).")
     ] = "25,100,500,1000",
     as_toml: Annotated[bool, typer.Option("--toml", help="Print the structure as TOML.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """The blind levels and breaks of a tournament: a preset, or one generated for a game."""
     from holdem.errors import ConfigError
@@ -94,10 +98,24 @@ def structure(
             )
         else:
             result = named(preset or "home")
+    planned = None if hours is None or not generating else round(hours * 60)
+    if as_json:
+        print_json(result.as_json())
+        return
     if as_toml:
         typer.echo(to_toml(result), nl=False)
         return
     _print_table(result)
+    if planned is not None and result.minutes < planned * 0.9:
+        errors.print(
+            f"note: the blinds reach their last level ({_length(result.minutes)}) before the "
+            f"{_length(planned)} planned; longer levels (--level-minutes) fill the time",
+            soft_wrap=True,
+        )
+
+
+def _length(minutes: int) -> str:
+    return f"{minutes // 60}h{minutes % 60:02d}"
 
 
 def _print_table(structure: Structure) -> None:
@@ -124,46 +142,44 @@ def _print_table(structure: Structure) -> None:
             table.add_row(str(number), starts, blinds, ante, str(item.minutes))
         elapsed += item.minutes
     console.print(table)
-    console.print(f"{structure.minutes // 60}h{structure.minutes % 60:02d} scheduled")
+    console.print(f"{_length(structure.minutes)} scheduled")
 
 
 def payouts_table(
     entrants: Annotated[int, typer.Option(help="Players who bought in (re-entries count).")],
     buy_in: Annotated[int, typer.Option(help="Buy-in per entrant, all of it to the pool.")],
     places: Annotated[
-        int | None, typer.Option(help="Places to pay (default: the table's row for the field).")
+        int | None,
+        typer.Option(help="Places to pay (default: the table's row for the field; 15% past 100)."),
     ] = None,
     unit: Annotated[int, typer.Option(help="Round each prize down to a multiple of this.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """The prize of each paid place: the payout table's shares of the pool, rounded."""
     from holdem.errors import ConfigError
-    from holdem.tournament.payouts import DEFAULT_PAYOUT_TABLE, payout_percentages, payouts
+    from holdem.tournament.payouts import (
+        DEFAULT_PAYOUT_TABLE,
+        MAX_ENTRANTS,
+        graded_percentages,
+        payout_percentages,
+        prizes_of,
+    )
 
     with user_errors():
-        if entrants < 2:
-            raise ConfigError(f"--entrants {entrants}: a tournament needs at least 2")
+        if not 2 <= entrants <= MAX_ENTRANTS:
+            raise ConfigError(f"--entrants {entrants}: plan a field of 2 to {MAX_ENTRANTS:,}")
         if buy_in < 0:
             raise ConfigError(f"--buy-in {buy_in}: must be 0 or more")
-        paid = [len(shares) for _, shares in DEFAULT_PAYOUT_TABLE]
-        choices = ", ".join(str(n) for n in paid)
         if places is None:
-            if entrants > DEFAULT_PAYOUT_TABLE[-1][0]:
-                raise ConfigError(
-                    f"the payout table covers up to {DEFAULT_PAYOUT_TABLE[-1][0]} entrants, "
-                    f"not {entrants}: pass --places"
-                )
-            field = entrants
+            shares = payout_percentages(entrants)
         else:
-            if places > entrants:
-                raise ConfigError(f"--places {places}: more than the {entrants} entrants")
-            if places not in paid:
-                raise ConfigError(f"--places {places}: the payout table pays {choices} places")
-            # the row that pays that many places gives the shares
-            field = DEFAULT_PAYOUT_TABLE[paid.index(places)][0]
+            if not 1 <= places <= entrants:
+                raise ConfigError(f"--places {places}: pay 1 to {entrants} places")
+            # the table's row that pays that many places, else shares graded for the field
+            rows = [row for _, row in DEFAULT_PAYOUT_TABLE if len(row) == places]
+            shares = tuple(rows[0]) if rows else graded_percentages(entrants, places)
         pool = entrants * buy_in
-        shares = payout_percentages(field)
-        prizes = payouts(pool, field, unit=unit)
+        prizes = prizes_of(pool, shares, unit)
     rows = [
         {"place": place, "percent": share, "prize": prize}
         for place, (share, prize) in enumerate(zip(shares, prizes, strict=True), start=1)
@@ -212,7 +228,9 @@ def icm_equity(
         chips = []
         for text in stacks:
             if not text.isdigit():
-                raise ConfigError(f"stack {text!r}: write whole numbers of chips, e.g. 5000")
+                raise ConfigError(
+                    f"stack {text!r}: a stack is a whole number of chips, 0 or more, e.g. 5000"
+                )
             chips.append(int(text))
         amounts = [_parse_number(p.strip(), "prize") for p in prizes.split(",")]
         equity = icm(chips, amounts)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from holdem.cards import Card, ensure_distinct, parse_cards
+from holdem.errors import InvalidCardsError
 from holdem.evaluator import words
 from holdem.evaluator.classes import Category, HandClass, five_ranks
 from holdem.evaluator.hand_value import HandValue
@@ -56,7 +57,16 @@ def compare(board: CardsLike, *holes: CardsLike) -> Comparison:
     board_cards = tuple(parse_cards(board))
     hole_cards = tuple(tuple(parse_cards(hole)) for hole in holes)
     if not hole_cards:
-        raise ValueError("compare needs at least one player's hole cards")
+        raise InvalidCardsError("compare needs at least one player's hole cards")
+    if not 3 <= len(board_cards) <= 5:
+        raise InvalidCardsError(
+            f"the board has 3 to 5 cards (a flop, turn or river), not {len(board_cards)}"
+        )
+    for number, hole in enumerate(hole_cards, 1):
+        if len(hole) != 2:
+            raise InvalidCardsError(
+                f"player {number} has {len(hole)} hole cards: each player has exactly 2"
+            )
     ensure_distinct([*board_cards, *(c for hole in hole_cards for c in hole)])
     values = tuple(evaluate([*hole, *board_cards]) for hole in hole_cards)
     best = max(values)

@@ -48,8 +48,9 @@ class Outs:
 
     @property
     def rule_estimate(self) -> float:
-        """The rule of 2 and 4: outs x 4% with two cards to come, x 2% with one."""
-        return round(len(self.outs) * 0.02 * self.to_come, 10)
+        """The rule of 2 and 4: outs x 4% with two cards to come, x 2% with one, read as
+        at most 100% (a shortcut for a few outs: with many it overstates)."""
+        return min(1.0, round(len(self.outs) * 0.02 * self.to_come, 10))
 
     @property
     def hit_chance(self) -> float:

@@ -15,6 +15,12 @@ from holdem.tournament.structure import Break, Item, Level, Structure, big_blind
 __all__ = ["generate"]
 
 
+MAX_HOURS = 48  # a two-day event; longer plans are several structures
+MAX_LEVEL_MINUTES = 240
+DEFAULT_LEVEL_MINUTES = 20
+MIN_LEVELS = 5  # fewer and the blinds jump from the first level to the last
+MIN_RISE = 1.2  # the slowest rise per level worth a level of its own
+
 _NICE_TENTHS = (10, 12, 15, 16, 20, 25, 30, 40, 50, 60, 80)
 
 
@@ -65,7 +71,7 @@ def generate(
     starting_stack: int,
     chip_set: tuple[int, ...] = (25, 100, 500, 1000),
     hours: float = 3.0,
-    level_minutes: int = 20,
+    level_minutes: int | None = None,
     break_minutes: int = 10,
     break_every_hours: float = 2.0,
 ) -> Structure:
@@ -85,10 +91,16 @@ def generate(
         raise ConfigError(f"{players} players: a tournament needs at least 2")
     if starting_stack < 1:
         raise ConfigError(f"starting stack {starting_stack}: must be at least 1")
-    if hours <= 0:
-        raise ConfigError(f"{hours} hours: must be more than 0")
-    if level_minutes < 1:
-        raise ConfigError(f"{level_minutes}-minute levels: must be at least 1 minute")
+    if not 0 < hours <= MAX_HOURS:
+        raise ConfigError(
+            f"{hours:g} hours: plan a tournament of more than 0 and at most {MAX_HOURS} hours"
+        )
+    if level_minutes is None:  # 20 minutes, shorter when a short plan needs the levels
+        level_minutes = max(1, min(DEFAULT_LEVEL_MINUTES, int(hours * 60 // MIN_LEVELS)))
+    if not 1 <= level_minutes <= MAX_LEVEL_MINUTES:
+        raise ConfigError(
+            f"{level_minutes}-minute levels: a level lasts 1 to {MAX_LEVEL_MINUTES} minutes"
+        )
     chips = tuple(sorted(set(chip_set)))
     if not chips or chips[0] < 1:
         raise ConfigError(f"chip set {list(chip_set)}: give chip values of 1 or more")
@@ -96,13 +108,27 @@ def generate(
         raise ConfigError(
             f"starting stack {starting_stack} is not a multiple of the smallest chip {chips[0]}"
         )
-    count = max(2, round(hours * 60 / level_minutes))
+    count = round(hours * 60 / level_minutes)
+    if count < MIN_LEVELS:
+        raise ConfigError(
+            f"{hours:g} hours of {level_minutes}-minute levels is {count} levels: blinds would "
+            f"jump; a structure needs at least {MIN_LEVELS} (shorter --level-minutes or more "
+            "--hours)"
+        )
     first = _small_blind(max(starting_stack / 200, chips[0]), 0, chips)
     last_target = max(players * starting_stack / 40, first * 2.0)
-    ratio = max((last_target / first) ** (1 / (count - 1)), 1.15)
+    ratio = (last_target / first) ** (1 / (count - 1))
+    if ratio < MIN_RISE:
+        # More levels than the blinds need to reach their last size: rising slower than
+        # this would crawl, so the structure ends sooner and says so in its length.
+        count = max(MIN_LEVELS, math.ceil(math.log(last_target / first) / math.log(MIN_RISE)) + 1)
+        ratio = max((last_target / first) ** (1 / (count - 1)), 1.0)
     smalls = [first]
     for i in range(1, count):
+        if len(smalls) >= MIN_LEVELS and smalls[-1] >= last_target:
+            break  # rounding up reached the last size early: no level beyond it
         smalls.append(_small_blind(first * ratio**i, smalls[-1], chips))
+    count = len(smalls)
     ante_from = count // 3
     levels = [
         big_blind_ante_level(sb, 2 * sb, level_minutes)

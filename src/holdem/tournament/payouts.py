@@ -16,7 +16,19 @@ from itertools import pairwise
 
 from holdem.errors import ConfigError
 
-__all__ = ["DEFAULT_PAYOUT_TABLE", "PayoutTable", "payout_percentages", "payouts"]
+__all__ = [
+    "DEFAULT_PAYOUT_TABLE",
+    "MAX_ENTRANTS",
+    "PayoutTable",
+    "graded_percentages",
+    "payout_percentages",
+    "payouts",
+]
+
+MAX_ENTRANTS = 100_000
+PAID_SHARE_OF_BIG_FIELDS = 0.15  # past the table, the top 15% are paid, as in large events
+MIN_CASH_BUY_INS = Fraction(3, 2)  # the last paid places get about 1.5 buy-ins back
+_STEPS = 10_000  # graded percentages are whole ten-thousandths of a percent
 
 PayoutTable = Sequence[tuple[int, Sequence[float]]]
 """Rows of (largest field size the row covers, percentages from first place down)."""
@@ -45,9 +57,13 @@ def payout_percentages(players: int, table: PayoutTable | None = None) -> tuple[
     _check_table(rows)
     if players < 2:
         raise ConfigError(f"{players} players: a tournament needs at least 2")
+    if players > MAX_ENTRANTS:
+        raise ConfigError(f"{players:,} players: this plans fields of up to {MAX_ENTRANTS:,}")
     for largest, percentages in rows:
         if players <= largest:
             return tuple(percentages)
+    if table is None:
+        return graded_percentages(players, round(players * PAID_SHARE_OF_BIG_FIELDS))
     raise ConfigError(
         f"the payout table covers fields of up to {rows[-1][0]} players, not {players}: "
         "pass a table with a row for it"
@@ -63,10 +79,46 @@ def payouts(
         raise ConfigError(f"prize pool {prize_pool}: must be 0 or more")
     if unit < 1:
         raise ConfigError(f"rounding unit {unit}: must be at least 1")
-    percentages = payout_percentages(players, table)
+    return prizes_of(prize_pool, payout_percentages(players, table), unit)
+
+
+def prizes_of(prize_pool: int, percentages: Sequence[float], unit: int = 1) -> list[int]:
+    """Each place's prize from its percentage, rounded down to ``unit``; the chips that
+    rounding leaves go to first place. A rounding that would leave a paid place with
+    nothing is refused: a paid place is paid."""
+    if unit < 1:
+        raise ConfigError(f"rounding unit {unit}: must be at least 1")
     amounts = [int(prize_pool * Fraction(str(p)) / 100 // unit) * unit for p in percentages]
     amounts[0] += prize_pool - sum(amounts)
+    unpaid = [place for place, amount in enumerate(amounts, 1) if amount == 0]
+    if prize_pool > 0 and unpaid:
+        raise ConfigError(
+            f"a prize pool of {prize_pool:,} rounded to {unit:,} leaves place {unpaid[0]}"
+            f"{' and below' if len(unpaid) > 1 else ''} with nothing: round to a smaller "
+            "unit or pay fewer places"
+        )
     return amounts
+
+
+def graded_percentages(players: int, places: int) -> tuple[float, ...]:
+    """Percentages for ``places`` paid places of a field of ``players``, for fields and
+    place counts the table has no row for: every paid place gets about 1.5 buy-ins
+    (``MIN_CASH_BUY_INS``), and the rest of the pool falls off as 1/place, so first
+    place gets the most and no place more than the one above it.
+
+    >>> graded_percentages(200, 30)[:3], len(graded_percentages(200, 30))
+    ((20.1507, 10.4496, 7.2164), 30)
+    """
+    if not 1 <= places <= players:
+        raise ConfigError(f"{places} places paid: pay 1 to {players} places of {players}")
+    floor = min(MIN_CASH_BUY_INS / players, Fraction(1, places))
+    spare = 1 - floor * places
+    harmonic = sum(Fraction(1, i) for i in range(1, places + 1))
+    steps = [int((floor + spare / (i * harmonic)) * 100 * _STEPS) for i in range(1, places + 1)]
+    steps[0] += 100 * _STEPS - sum(steps)
+    if steps[-1] < 1:
+        raise ConfigError(f"{places:,} places cannot all be paid a share of the pool")
+    return tuple(step / _STEPS for step in steps)
 
 
 def _check_table(rows: PayoutTable) -> None:

@@ -125,6 +125,35 @@ class Structure:
         """Scheduled length, breaks included."""
         return sum(item.minutes for item in self.levels)
 
+    def as_json(self) -> dict[str, object]:
+        """The structure as ``holdem structure --json`` prints it: each item with the
+        minute it starts; levels are numbered from 1, as the clock shows them."""
+        items: list[dict[str, object]] = []
+        starts = number = 0
+        for item in self.levels:
+            if isinstance(item, Break):
+                entry: dict[str, object] = {"break": True, "minutes": item.minutes}
+                entry["color_up"] = list(item.color_up or ())
+            else:
+                number += 1
+                entry = {
+                    "level": number,
+                    "small_blind": item.small_blind,
+                    "big_blind": item.big_blind,
+                    "ante": item.ante,
+                    "big_blind_ante": item.big_blind_ante,
+                    "minutes": item.minutes,
+                }
+            entry["starts_minute"] = starts
+            starts += item.minutes
+            items.append(entry)
+        return {
+            "name": self.name,
+            "starting_stack": self.starting_stack,
+            "minutes": self.minutes,
+            "levels": items,
+        }
+
 
 @dataclass(frozen=True)
 class ClockState:
