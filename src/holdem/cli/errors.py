@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from typer import Abort
 from typer.core import TyperGroup
 
 try:  # typer vendors its own click since 0.20; older releases use click itself
@@ -80,7 +81,8 @@ class HoldemGroup(TyperGroup):
                 args, prog_name or "holdem", complete_var, standalone_mode=False, **extra
             )
         except click.NoArgsIsHelpError as shown:
-            click.echo(shown.ctx.get_help())
+            if shown.ctx is not None:
+                print(shown.ctx.get_help())
             return USAGE
         except click.UsageError as error:
             say(usage_line(error))
@@ -88,7 +90,7 @@ class HoldemGroup(TyperGroup):
         except click.ClickException as error:
             say(error.format_message())
             return error.exit_code
-        except click.Abort:
+        except Abort:
             say("stopped")
             return FAILED
         except HoldemError as error:

@@ -176,8 +176,8 @@ def payouts_table(
             if not 1 <= places <= entrants:
                 raise ConfigError(f"--places {places}: pay 1 to {entrants} places")
             # the table's row that pays that many places, else shares graded for the field
-            rows = [row for _, row in DEFAULT_PAYOUT_TABLE if len(row) == places]
-            shares = tuple(rows[0]) if rows else graded_percentages(entrants, places)
+            listed = [row for _, row in DEFAULT_PAYOUT_TABLE if len(row) == places]
+            shares = tuple(listed[0]) if listed else graded_percentages(entrants, places)
         pool = entrants * buy_in
         prizes = prizes_of(pool, shares, unit)
     rows = [
