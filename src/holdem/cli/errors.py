@@ -51,8 +51,35 @@ def os_error_line(error: OSError) -> str:
     return f"{reason}: {target}" if target else reason
 
 
+# Help names values by what they are, not by Python type (typer shows "<list[str]>").
+_METAVARS = (("bool", None), ("int", "N"), ("float", "NUMBER"), ("path", "PATH"), ("str", "TEXT"))
+
+
+def plain_metavars(command: Any, ctx: Any) -> None:
+    """Give each option and argument of ``command`` (and of its subcommands) a plain
+    metavar (N, NUMBER, TEXT, PATH) in place of a Python type; an argument shows its name
+    alone; choices and flags keep theirs."""
+    for param in getattr(command, "params", ()):
+        if param.metavar is not None or getattr(param, "is_flag", False):
+            continue
+        if param.param_type_name == "argument":  # its name says what it is: no type
+            param.display_type_rich = lambda ctx: None
+            continue
+        shown = str(param.display_type(ctx) or "")
+        if "|" in shown:
+            continue  # a choice lists its values
+        param.metavar = next((name for kind, name in _METAVARS if kind in shown), "VALUE")
+    for sub in getattr(command, "commands", {}).values():
+        plain_metavars(sub, ctx)
+
+
 class HoldemGroup(TyperGroup):
     """The ``holdem`` command group, with failures reported as one line (see above)."""
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        plain_metavars(command, ctx)
+        return command
 
     def main(  # type: ignore[override]
         self,

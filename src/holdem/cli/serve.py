@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from holdem.cli.output import console, user_errors
+from holdem.cli.output import console, errors, user_errors
 from holdem.server.creation_limits import Limits
 
 
@@ -32,11 +33,39 @@ async def check_database(url: str) -> None:
     await store.close()
 
 
+def check_address(host: str, port: int) -> None:
+    """Refuse, in one line and before anything is printed, an address the server could
+    not listen on (a port in use, a name that is not this machine's)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        errors.print(
+            f"error: --host {host}: not an address of this machine ({error.strerror})",
+            soft_wrap=True,
+        )
+        raise typer.Exit(2) from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as error:
+            reason = (
+                "is in use by another program: stop it or choose another --port"
+                if error.errno == errno.EADDRINUSE
+                else f"cannot be opened ({error.strerror})"
+            )
+            errors.print(f"error: port {port} on {host} {reason}", soft_wrap=True)
+            raise typer.Exit(1) from None
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
     ] = ("127.0.0.1"),
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     database: Annotated[
         str | None,
         typer.Option(help="sqlite:///PATH or postgresql://USER@HOST/DB (default: a SQLite file)."),
@@ -73,6 +102,7 @@ def serve(
         database_url(url)  # refuses a bad URL, with the reason
         shown = make_url(url).render_as_string(hide_password=True)
         asyncio.run(check_database(url))  # one sentence now, not a traceback from uvicorn
+    check_address(host, port)  # before saying it is open
     console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
     if host in ("0.0.0.0", "::"):
         console.print(f"Friends on your network: http://{local_address()}:{port}/")
