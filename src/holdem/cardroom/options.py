@@ -55,7 +55,9 @@ class TableOptions(BaseModel):
     runout_seconds: float = Field(1.2, ge=0, le=10)
     # A sit & go (one table, it starts when every seat is taken) or a multi-table
     # tournament (players register; the draw seats them at tables of ``seats``).
-    mode: Literal["cash", "sng", "mtt"] = "cash"
+    # A live table (cardroom/live_session.py): real cards dealt by hand, the app keeps
+    # the chips; its seats and stacks are set up on its page.
+    mode: Literal["cash", "sng", "mtt", "live"] = "cash"
     max_players: int = Field(18, ge=2, le=MAX_ENTRANTS)  # a multi-table tournament's field
     starting_stack: int = Field(1500, ge=1, le=100_000_000)
     structure_preset: Literal["home"] = "home"
@@ -77,6 +79,8 @@ class TableOptions(BaseModel):
             raise ValueError(
                 f"there is no bot called {unknown[0]!r}: choose from {', '.join(BOTS)}"
             )
+        if self.live and self.bots:
+            raise ValueError("a live table has no bots: its players sit at a real table")
         if self.bomb_pots and self.bomb_pot_ante < 1:
             raise ValueError("a bomb pot needs an ante of at least 1 chip: set the bomb pot's ante")
         self.settings()  # the table's own checks, with their sentences
@@ -91,8 +95,12 @@ class TableOptions(BaseModel):
         return self.mode == "mtt"
 
     @property
+    def live(self) -> bool:
+        return self.mode == "live"
+
+    @property
     def tournament(self) -> bool:
-        return self.mode != "cash"
+        return self.mode in ("sng", "mtt")
 
     @property
     def buy_in_range(self) -> tuple[int, int]:

@@ -1,0 +1,373 @@
+"""A live game's session: seats, stacks, button, blinds, ledger and hands, as plain state.
+
+Like a room, a session changes only through ``apply(command)``, and the server stores
+each command before telling anyone, so a restart replays the log into the same session.
+Commands (JSON objects with a ``kind``):
+
+``seat`` (a name and a buy-in at an empty seat), ``rebuy``, ``cash_out``, ``sit_out``,
+``sit_in``, ``button``, ``setup`` (structure, blinds, ante), ``clock`` (link the
+blinds to ``holdem clock``), ``deal`` (the next hand; its blinds come with it when the
+clock is linked), the hand's entries ``act``, ``board``, ``show``, ``muck``,
+``winners``, ``irregularity`` (live_hand.py, live_procedures.py), and ``undo``.
+
+A refused command raises ``HoldemError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from holdem.cardroom.live_hand import LiveHand
+from holdem.cardroom.options import TableOptions
+from holdem.engine import AnteKind, HandConfig, Structure
+from holdem.errors import ConfigError, HoldemError, IllegalActionError
+from holdem.table.names import check_free, player_name
+
+Command = dict[str, Any]
+HAND_ENTRIES = ("act", "board", "show", "muck", "winners", "irregularity")
+MAX_HANDS = 5_000  # hands one session keeps (their PHH is in memory)
+MAX_COMMANDS = 200_000
+MAX_CHIPS = 100_000_000
+
+
+@dataclass
+class LivePlayer:
+    name: str
+    stack: int
+    sitting_out: bool = False
+
+
+@dataclass
+class LedgerRow:
+    name: str
+    bought: int = 0
+    cashed_out: int = 0
+
+
+@dataclass(frozen=True)
+class Blinds:
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_kind: AnteKind = AnteKind.NONE
+    level: int | None = None  # the clock's level, when it came from the clock
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "structure": self.structure.value,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "ante_kind": self.ante_kind.value,
+            "level": self.level,
+        }
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    number: int
+    voided: bool
+    words: tuple[str, ...]
+    phh: str | None
+
+
+def blinds_from(data: Any, structure: Structure) -> Blinds:
+    """Blinds and antes as a command gives them, checked with a sentence (R5, R7)."""
+    if not isinstance(data, dict):
+        raise IllegalActionError("the blinds are an object: small_blind, big_blind, ante")
+    values = {}
+    for key, low in (("small_blind", 0), ("big_blind", 1), ("ante", 0)):
+        value = data.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_CHIPS:
+            raise IllegalActionError(
+                f"the {key.replace('_', ' ')} is a whole number from {low} to {MAX_CHIPS:,}"
+            )
+        values[key] = value
+    if values["small_blind"] > values["big_blind"]:
+        raise IllegalActionError(
+            f"the small blind ({values['small_blind']}) may not be above the big blind "
+            f"({values['big_blind']}) (R5)"
+        )
+    try:
+        kind = AnteKind(data.get("ante_kind", "uniform" if values["ante"] else "none"))
+        shape = Structure(data.get("structure", structure.value))
+    except ValueError:
+        raise IllegalActionError(
+            "the structure is nl, pl or fl and the ante none, uniform, big-blind or button"
+        ) from None
+    level = data.get("level")
+    return Blinds(
+        shape, values["small_blind"], values["big_blind"], values["ante"], kind,
+        level if isinstance(level, int) and not isinstance(level, bool) else None,
+    )  # fmt: skip
+
+
+class LiveSession:
+    def __init__(self, table_id: str, options: TableOptions, host: str) -> None:
+        self.id = table_id
+        self.options = options
+        self.host = host
+        self.version = 0
+        self.seat_count = options.seats
+        self.blinds = blinds_from(
+            {"small_blind": options.small_blind, "big_blind": options.big_blind,
+             "ante": options.ante, "ante_kind": options.ante_kind},
+            Structure(options.structure),
+        )  # fmt: skip
+        self.players: dict[int, LivePlayer] = {}
+        self.ledger: dict[str, LedgerRow] = {}
+        self.button: int | None = None
+        self.button_moves = False  # after a hand that counted; not after a misdeal (R39)
+        self.hand: LiveHand | None = None
+        self.sealed = True  # the last hand can no longer be undone (chips changed since)
+        self.finished: list[FinishedHand] = []
+        self.clock_linked = False
+        self.log: list[str] = []
+        self._before_deal: tuple[int | None, bool] = (None, False)
+
+    @classmethod
+    def from_log(
+        cls, table_id: str, options: TableOptions, host: str, log: list[Command]
+    ) -> LiveSession:
+        session = cls(table_id, options, host)
+        for command in log:
+            session.apply(command)
+        return session
+
+    # -- commands -----------------------------------------------------------------------
+
+    def apply(self, command: Command) -> None:
+        kind = command.get("kind")
+        if self.version >= MAX_COMMANDS:
+            raise IllegalActionError("this live table's record is full: open a new table")
+        if kind in HAND_ENTRIES:
+            self._entry(command)
+        else:
+            handler = COMMANDS.get(str(kind))
+            if handler is None:
+                raise IllegalActionError(f"{kind!r} is not a command of a live table")
+            handler(self, command)
+        self.version += 1
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.over
+
+    def _between_hands(self, what: str) -> None:
+        if self.in_hand:
+            raise IllegalActionError(f"{what} between hands: finish or void the hand first")
+
+    def _player(self, command: Command) -> tuple[int, LivePlayer]:
+        seat = self._seat_number(command.get("seat"))
+        player = self.players.get(seat)
+        if player is None:
+            raise IllegalActionError(f"seat {seat} is empty")
+        return seat, player
+
+    def _seat_number(self, value: Any) -> int:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not 1 <= value <= self.seat_count
+        ):
+            raise IllegalActionError(f"seats are numbered 1 to {self.seat_count}")
+        return value
+
+    def _seal(self) -> None:
+        self.sealed = True
+
+    def _sit(self, command: Command) -> None:
+        self._between_hands("players sit down")
+        seat = self._seat_number(command.get("seat"))
+        if seat in self.players:
+            raise IllegalActionError(f"seat {seat} is taken by {self.players[seat].name}")
+        name = player_name(str(command.get("name", "")))
+        check_free(name, [p.name for p in self.players.values()], "at this table")
+        buy_in = _amount(command.get("buy_in"), "the buy-in")
+        self.players[seat] = LivePlayer(name, buy_in)
+        row = self._ledger_row(name)
+        row.bought += buy_in
+        self._seal()
+        self.log.append(f"{name} sits in seat {seat} with {buy_in}")
+
+    def _ledger_row(self, name: str) -> LedgerRow:
+        key = name.casefold()
+        if key not in self.ledger:
+            self.ledger[key] = LedgerRow(name)
+        return self.ledger[key]
+
+    def _rebuy(self, command: Command) -> None:
+        self._between_hands("chips are bought")
+        _, player = self._player(command)
+        amount = _amount(command.get("amount"), "the rebuy")
+        if player.stack + amount > MAX_CHIPS:
+            raise IllegalActionError(f"a stack holds at most {MAX_CHIPS:,} chips")
+        player.stack += amount
+        self._ledger_row(player.name).bought += amount
+        self._seal()
+        self.log.append(f"{player.name} buys {amount} more chips")
+
+    def _cash_out(self, command: Command) -> None:
+        self._between_hands("players cash out")
+        seat, player = self._player(command)
+        self._ledger_row(player.name).cashed_out += player.stack
+        del self.players[seat]
+        self._seal()
+        self.log.append(f"{player.name} cashes out {player.stack}")
+
+    def _sit_out(self, command: Command) -> None:
+        self._between_hands("players sit out")
+        _, player = self._player(command)
+        player.sitting_out = command.get("kind") == "sit_out"
+        self._seal()
+
+    def _set_button(self, command: Command) -> None:
+        self._between_hands("the button moves")
+        seat = self._seat_number(command.get("seat"))
+        self.button = seat
+        self.button_moves = False
+        self._seal()
+
+    def _setup(self, command: Command) -> None:
+        self._between_hands("the blinds change")
+        self.blinds = blinds_from(command, self.blinds.structure)
+        self._seal()
+        self.log.append(f"blinds {self.blinds.small_blind}/{self.blinds.big_blind}")
+
+    def _clock(self, command: Command) -> None:
+        self.clock_linked = bool(command.get("linked"))
+        self._seal()
+
+    # -- hands ----------------------------------------------------------------------------
+
+    def dealt_in(self) -> list[int]:
+        return sorted(s for s, p in self.players.items() if p.stack > 0 and not p.sitting_out)
+
+    def _deal(self, command: Command) -> None:
+        self._between_hands("a hand is dealt")
+        if len(self.finished) >= MAX_HANDS:
+            raise IllegalActionError(f"a live table keeps {MAX_HANDS} hands: open a new table")
+        if command.get("level") is not None:
+            self.blinds = blinds_from(command["level"], self.blinds.structure)
+        dealt = self.dealt_in()
+        if len(dealt) < 2:
+            raise IllegalActionError("a hand needs two players with chips, not sitting out")
+        button = self._next_button(dealt)
+        order = _clockwise_after(button, dealt, self.seat_count)
+        straddle = bool(command.get("straddle"))
+        config = self._config(order, button, straddle)
+        names = tuple(self.players[s].name for s in order)
+        number = (self.finished[-1].number if self.finished else 0) + 1
+        self.hand = LiveHand(number, tuple(order), names, config, button)
+        self._before_deal = (self.button, self.button_moves)
+        self.button, self.button_moves = button, False
+        self.sealed = False
+
+    def _next_button(self, dealt: list[int]) -> int:
+        if self.button is None:
+            return dealt[0]
+        if not self.button_moves:
+            return self.button
+        return _clockwise_after(self.button, dealt, self.seat_count)[0]
+
+    def _config(self, order: list[int], button: int, straddle: bool) -> HandConfig:
+        """Positions from the first player after the button; heads-up the button posts the
+        small blind and the other player, position 0, the big blind (R5, R6)."""
+        b = self.blinds
+        stacks = [self.players[s].stack for s in order]
+        n = len(order)
+        if n == 2:  # heads-up: the big blind first, the button second
+            order.sort(key=lambda seat: seat == button)
+            stacks = [self.players[s].stack for s in order]
+        # Heads-up the engine reads the blind and ante arrays the other way round, as PHH
+        # does: index 0 is still the small blind's, which the button posts.
+        blinds = [b.small_blind, b.big_blind] + [0] * (n - 2)
+        if straddle:
+            if n < 3:
+                raise IllegalActionError("a straddle needs three players or more (R9)")
+            blinds[2] = 2 * b.big_blind  # under the gun, twice the big blind (R9)
+        antes = [0] * n
+        big, last = (1, 0) if n == 2 else (1, n - 1)
+        if b.ante_kind == AnteKind.UNIFORM:
+            antes = [b.ante] * n
+        elif b.ante_kind == AnteKind.BIG_BLIND:
+            antes[big] = b.ante or b.big_blind
+        elif b.ante_kind == AnteKind.BUTTON:
+            antes[last] = b.ante or b.big_blind
+        try:
+            return HandConfig(
+                structure=b.structure,
+                starting_stacks=tuple(stacks),
+                blinds_or_straddles=tuple(blinds),
+                antes=tuple(antes),
+                min_bet=b.big_blind,
+                big_bet=2 * b.big_blind if b.structure == Structure.FIXED_LIMIT else None,
+            )
+        except ConfigError as error:
+            raise IllegalActionError(str(error)) from None
+
+    def _entry(self, command: Command) -> None:
+        hand = self.hand
+        if hand is None or hand.over:
+            raise IllegalActionError("no hand is in progress: deal one first")
+        hand.add(dict(command))
+        if hand.over:
+            self._settle(hand)
+
+    def _settle(self, hand: LiveHand) -> None:
+        for seat, stack in zip(hand.seats, hand.final_stacks(), strict=True):
+            self.players[seat].stack = stack
+        self.button_moves = not hand.voided  # a misdeal or a void: the same button (R39, R42)
+        words = tuple(hand.result_words())
+        self.finished.append(
+            FinishedHand(hand.number, hand.voided, words, None if hand.voided else hand.phh())
+        )
+        self.log.extend(words or (f"hand {hand.number} voided",))
+
+    def _undo(self, command: Command) -> None:
+        hand = self.hand
+        if hand is None or self.sealed:
+            raise IllegalActionError(
+                "nothing to undo: undo reaches back to the last entry of the last hand, "
+                "until seats, chips or the button change after it"
+            )
+        if hand.over:  # the hand opens again: the stacks go back to its start
+            for seat, stack in zip(hand.seats, hand.config.starting_stacks, strict=True):
+                self.players[seat].stack = stack
+            self.finished.pop()
+            self.button_moves = False
+        if not hand.entries:
+            self.hand = None  # the deal itself is undone
+            self.button, self.button_moves = self._before_deal
+            self.sealed = True
+            return
+        hand.undo()
+
+
+def _clockwise_after(seat: int, seats: list[int], count: int) -> list[int]:
+    """``seats`` in dealing order: the first after ``seat`` clockwise, ``seat`` last."""
+    return sorted(seats, key=lambda s: (s - seat - 1) % count)
+
+
+def _amount(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CHIPS:
+        raise IllegalActionError(f"{what} is a whole number of chips from 1 to {MAX_CHIPS:,}")
+    return value
+
+
+COMMANDS = {
+    "seat": LiveSession._sit,
+    "rebuy": LiveSession._rebuy,
+    "cash_out": LiveSession._cash_out,
+    "sit_out": LiveSession._sit_out,
+    "sit_in": LiveSession._sit_out,
+    "button": LiveSession._set_button,
+    "setup": LiveSession._setup,
+    "clock": LiveSession._clock,
+    "deal": LiveSession._deal,
+    "undo": LiveSession._undo,
+}
+
+__all__ = ["HoldemError", "LiveSession"]
