@@ -57,7 +57,7 @@ def test_q6o_facing_a_tag_raise_is_a_fold_and_the_advice_says_why():
     assert f"about {100 * advice.equity:.0f}% equity against their ranges" in advice.reason
     assert "Q6o is a weak hand" in advice.reason and "the cutoff" in advice.reason
     # The alternatives' values, in big blinds: folding is worth 0, the others less.
-    assert advice.values.startswith("fold 0 bb · call 6 -")
+    assert advice.values.startswith("fold: 0 · call 6: -")
     assert [c.kind for c in advice.choices] == ["fold", "call", "raise"]
     assert all(c.ev < 0 for c in advice.choices[1:])
     assert advice.starting == "Q6o, a weak hand (unconnected offsuit: one to avoid)"

@@ -271,6 +271,15 @@ def test_the_coach_speaks_to_its_own_player_only(cardroom: Cardroom) -> None:
     assert coach["hand"] == state["hand"]["number"] and 0 <= coach["equity"] <= 1
     assert coach["opponents"] == 1 and coach["to_call"] == (state["hand"]["legal"]["call"] or 0)
     assert len(mine) == 2 and coach["starting"]
+    # One recommended action among those allowed, its reasons and every choice's value.
+    advice = coach["advice"]
+    legal = state["hand"]["legal"]
+    assert coach["decision"] == state["hand"]["decision"]
+    assert advice["action"] in [c["action"] for c in advice["choices"]]
+    assert advice["action"] in ("fold", "check", "call", "bet", "raise")
+    assert advice["words"] and advice["reasons"] and "any two cards" in advice["assumption"]
+    kinds = [c["action"] for c in advice["choices"]]
+    assert ("check" in kinds) == bool(legal["check"]) and ("fold" in kinds) != bool(legal["check"])
     host.drain()
     assert all(json.loads(f)["type"] != "coach" for f in host.frames)
 

@@ -157,15 +157,24 @@ class Advice:
         return f"{hand.label}, {_group_words(group_of(hand))}"
 
     @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why: the numbers (equity, pot odds, fold chance), then the position, then
+        (preflop) what the starting-hand groups say; one sentence each."""
+        said = [numbers_words(self), f"You are {position_words(self.view)}."]
+        if self.view.street == 0:
+            said.append(_chart_words(self.view))
+        return tuple(said)
+
+    @property
     def reason(self) -> str:
-        return reason_words(self)
+        return " ".join(self.reasons)
 
     @property
     def values(self) -> str:
-        """Every choice's expected value: "fold 0 · call -1.2 bb · raise to 15 +2.3 bb"."""
+        """Every choice's expected value: "fold: 0 · call 4: -1.2 bb · raise to 15: +2.3 bb"."""
         bb = self.view.big_blind or 1
         return " · ".join(
-            f"{choice_words(c, self.view).lower()} {_signed(c.ev / bb)} bb" for c in self.choices
+            f"{choice_words(c, self.view).lower()}: {_signed(c.ev / bb)}" for c in self.choices
         )
 
     def choice(self, kind: str) -> Choice | None:
@@ -284,21 +293,18 @@ def at(seat: str) -> str:
     return seat if seat == "under the gun" else f"in {seat}"
 
 
-def reason_words(advice: Advice) -> str:
-    """Why the recommended choice: one or two sentences."""
+def numbers_words(advice: Advice) -> str:
+    """The numbers behind the recommended choice, in one sentence."""
     view, read, best = advice.view, advice.read, advice.best
     ranges = "their range" if len(view.opponents_in_hand) == 1 else "their ranges"
     equity = f"about {percent(read.equity)} equity against {ranges}"
-    price = ""
+    need = ""  # the equity a call needs, with the price
     if advice.break_even is not None:
-        price = (
-            f"a call needs {percent(advice.break_even)} "
-            f"(call {advice.to_call:,} to win {view.pot:,})"
-        )
+        need = f"{percent(advice.break_even)} (call {advice.to_call:,} to win {view.pot:,})"
     if best.kind == "fold":
-        text = f"You have {equity} and {price}: not enough"
+        text = f"You have {equity} and a call needs {need}: not enough"
     elif best.kind == "call":
-        text = f"You have {equity} and {price}"
+        text = f"You have {equity} and a call needs {need}"
     elif best.kind == "check":
         text = f"You have {equity}; checking is free"
         if len(advice.choices) > 1:
@@ -312,12 +318,9 @@ def reason_words(advice: Advice) -> str:
             f"They fold about {percent(read.fold_chance)} of the time, and you have about "
             f"{percent(read.equity_called)} equity against the hands that go on"
         )
-        if price:
-            text += f" ({price})"
-    text += f". You are {position_words(view)}."
-    if view.street == 0:
-        text += " " + _chart_words(view)
-    return text
+        if need:
+            text += f"; calling would need {need}"
+    return text + "."
 
 
 def _chart_words(view: PlayerView) -> str:
@@ -358,4 +361,7 @@ def percent(share: float) -> str:
 
 
 def _signed(value: float) -> str:
-    return "0" if abs(value) < 0.05 else f"{value:+.1f}"
+    """A value in big blinds, to a hundredth below one: "0", "-0.04 bb", "+2.3 bb"."""
+    if value == 0:
+        return "0"
+    return f"{value:+.2f} bb" if abs(value) < 1 else f"{value:+.1f} bb"

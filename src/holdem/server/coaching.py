@@ -16,11 +16,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from holdem.cards import Card
+from holdem.bots.base import PlayerView, view_for
+from holdem.engine import Action, LegalActions
 from holdem.errors import HoldemError
 from holdem.table import PlayedHand
 
-BUDGET_SECONDS = 5.0  # a warm worker answers in well under 0.1 s
+BUDGET_SECONDS = 5.0  # a warm worker answers in well under 0.1 s (a few ms preflop)
 START_SECONDS = 60.0  # for the worker to start and load the compiled kernels, once
 MAX_PENDING = 64  # simulations waiting at once, over all tables
 
@@ -31,14 +32,14 @@ class CoachUnavailable(HoldemError):
 
 @dataclass(frozen=True)
 class CoachQuestion:
-    """One decision, in plain values a worker process can receive."""
+    """One decision, as the deciding player may see it: values a worker process can
+    receive (frozen dataclasses of numbers, cards and events; the hand is not sent)."""
 
     hand: int
-    hole: tuple[int, ...]
-    board: tuple[int, ...]
-    opponents: int
-    pot: int
-    call: int
+    decision: str
+    """The decision it answers, named as the state's ``hand.decision``."""
+    view: PlayerView
+    legal: LegalActions
 
 
 def coach_question(played: PlayedHand, seat: int) -> CoachQuestion | None:
@@ -47,48 +48,67 @@ def coach_question(played: PlayedHand, seat: int) -> CoachQuestion | None:
     hand = played.hand
     position = played.seat_of.index(seat)
     hole = hand.holes[position]
-    if hole is None or None in hole:
+    if hole is None or None in hole or hand.to_act != position:
         return None
-    opponents = sum(1 for p, inn in enumerate(hand.in_hand) if inn and p != position)
-    call = max(hand.bets) - hand.bets[position]
+    legal = hand.legal_actions()
+    if legal.show or legal.muck:
+        return None  # a showdown choice: nothing to advise
     return CoachQuestion(
         hand=played.number,
-        hole=tuple(int(c) for c in hole if c is not None),
-        board=tuple(int(c) for c in hand.board),
-        opponents=max(1, opponents),
-        pot=hand.pot_total,
-        call=min(call, hand.stacks[position]),
+        decision=f"{played.number}-{len(hand.events)}",
+        view=view_for(hand, position),
+        legal=legal,
     )
 
 
 def answer(question: CoachQuestion) -> dict[str, object]:
     """The ``coach`` message for ``question`` (runs in the worker)."""
-    from holdem.terminal.coach import advise
+    from holdem.bots.coach import kind_of
+    from holdem.terminal.coach import advise_view
 
-    advice = advise(
-        [Card(c) for c in question.hole],
-        [Card(c) for c in question.board],
-        question.opponents,
-        pot=question.pot,
-        call=question.call,
-    )
+    coaching = advise_view(question.view, question.legal)
+    advice = coaching.advice
+    bb = question.view.big_blind or 1
+    # Keyed by the action names of ``act``: an all-in is the call, bet or raise it is.
+    mistakes = dict(coaching.mistakes)
+    all_in = mistakes.get(kind_of(Action.all_in(), question.view))
+    if all_in and question.legal.all_in_to is not None:
+        mistakes["all-in"] = all_in
     return {
         "v": 1,
         "type": "coach",
         "hand": question.hand,
+        "decision": question.decision,
         "equity": round(advice.equity, 4),
-        "opponents": advice.opponents,
-        "outs": [str(c) for c in advice.outs.cards] if advice.outs else [],
+        "opponents": len(question.view.opponents_in_hand),
+        "outs": [str(c) for c in coaching.outs.cards] if coaching.outs else [],
         "pot_odds": round(advice.break_even, 4) if advice.break_even is not None else None,
-        "to_call": advice.call,
-        "pot": advice.pot,
+        "to_call": advice.to_call,
+        "pot": question.view.pot,
         "starting": advice.starting,
+        "advice": {
+            "action": advice.best.kind,
+            "to": advice.best.to,
+            "words": advice.words,
+            "reasons": list(advice.reasons),
+            "assumption": advice.assumption,
+            "choices": [
+                {"action": c.kind, "to": c.to, "ev": round(c.ev, 2), "ev_bb": round(c.ev / bb, 2)}
+                for c in advice.choices
+            ],
+            "values": advice.values,
+        },
+        "mistakes": {kind: list(said) for kind, said in mistakes.items()},
     }
 
 
 def warm_up() -> None:
     """Load the coach's code and compiled kernels in the worker (seconds, once)."""
-    answer(CoachQuestion(hand=0, hole=(51, 47), board=(), opponents=1, pot=3, call=1))
+    from holdem.cards import Deck
+    from holdem.engine import Hand, HandConfig
+
+    hand = Hand(HandConfig.create("nl", [200, 200], small_blind=1, big_blind=2), Deck())
+    answer(CoachQuestion(0, "0-0", view_for(hand, hand.to_act or 0), hand.legal_actions()))
 
 
 class CoachPool:

@@ -1,12 +1,15 @@
-"""The coach: what the numbers say before each of the player's decisions (R47-R49).
+"""The coach: what to do at each of the player's decisions, and why (R47-R49).
 
-- equity against a random hand for each opponent still in (Monte Carlo, quick);
-- preflop, the starting hand's class and group (R48);
+- the advice of ``holdem.bots.coach``: one recommended action, the equity against the
+  ranges the betting implies and the assumption made about them, the pot odds, the
+  position, the starting-hand group, and what each alternative is worth;
 - on the flop and the turn, the outs: the cards that put the hand ahead of most of the
   hands that beat it now (against a random hand, "outs" would count cards that merely
   keep an ace high ahead), beside the rule of 2 and 4 and the exact chance (R49);
-- facing a bet, the pot odds: the break-even equity of a call, and the call's EV at the
-  equity above.
+- after the player acts, the beginner mistake that action made, if any
+  (``holdem.bots.mistakes``), in one kind sentence.
+
+The same ``advise`` answers the terminal game and the web coach's worker.
 """
 
 from __future__ import annotations
@@ -15,9 +18,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from holdem.cards import Card
+import numpy as np
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
 
-TRIALS = 40_000  # about 0.02 s with 5 opponents; +/- 0.5% at 95%
+from holdem.bots import coach as advice_of
+from holdem.bots.base import PlayerView, view_for
+from holdem.bots.mistakes import mistakes_by_kind
+from holdem.cards import Card
+from holdem.engine import Action, Hand, LegalActions
+from holdem.terminal.style import inline, pct
 
 
 @dataclass(frozen=True)
@@ -35,58 +46,72 @@ class OutsAdvice:
 
 @dataclass(frozen=True)
 class Advice:
-    equity: float
-    interval: float
-    opponents: int
-    trials: int
-    starting: str | None
-    """Preflop: "AKo, premium"."""
+    advice: advice_of.Advice
+    """The recommendation, its reasons and the alternatives' values."""
     outs: OutsAdvice | None
-    call: int
-    """Chips a call adds; 0 when checking is free."""
-    pot: int
-    """The pot now, every bet included."""
-    break_even: float | None
-    ratio: str | None
-    call_ev: float | None
+    mistakes: dict[str, tuple[str, ...]]
+    """By kind of action (fold, check, call, bet, raise): the mistakes it would make."""
+
+    def after(self, action: Action) -> tuple[str, ...]:
+        """What the coach says once the player has chosen ``action``: its mistakes."""
+        return self.mistakes.get(advice_of.kind_of(action, self.advice.view), ())
 
 
-def advise(
-    hole: Sequence[Card],
-    board: Sequence[Card],
-    opponents: int,
-    *,
-    pot: int,
-    call: int,
-    rng: random.Random | None = None,
-) -> Advice:
-    """The coach's numbers for a player holding ``hole`` against ``opponents`` players."""
-    from holdem.odds import equity, pot_odds
+def advise(hand: Hand, rng: random.Random | None = None) -> Advice:
+    """The coach's advice to the player whose turn it is in ``hand``."""
+    legal = hand.legal_actions()
+    return advise_view(view_for(hand, legal.player), legal, rng)
 
-    players: list[object] = [list(hole)] + ["random"] * opponents
-    result = equity(players, board=list(board) or None, exact=False, trials=TRIALS, rng=rng)  # type: ignore[arg-type]
-    mine = result.players[0]
-    odds = pot_odds(pot - call, call) if call > 0 else None
+
+def advise_view(view: PlayerView, legal: LegalActions, rng: random.Random | None = None) -> Advice:
+    """The coach's advice for one decision, from what the player may see."""
+    gen = np.random.default_rng(rng.getrandbits(64) if rng is not None else None)
+    advice = advice_of.advise(view, legal, gen)
+    board = view.board
     return Advice(
-        equity=mine.equity,
-        interval=mine.interval,
-        opponents=opponents,
-        trials=result.trials or 0,
-        starting=_starting(hole) if not board else None,
-        outs=_outs(hole, board) if len(board) in (3, 4) else None,
-        call=call,
-        pot=pot,
-        break_even=odds.break_even if odds else None,
-        ratio=odds.ratio if odds else None,
-        call_ev=odds.ev(mine.equity) if odds else None,
+        advice=advice,
+        outs=_outs(view.hole, board) if len(board) in (3, 4) else None,
+        mistakes=mistakes_by_kind(advice),
     )
 
 
-def _starting(hole: Sequence[Card]) -> str:
-    from holdem.odds import class_of, group_of
+def panel(coaching: Advice) -> Panel:
+    """The coach's box under the table: the advice, the values, the ranges, the outs."""
+    advice = coaching.advice
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold magenta", no_wrap=True)
+    grid.add_column()
+    numbers, *why = advice.reasons
+    grid.add_row("Advice", Text.assemble((advice.words, "bold green"), ": ", numbers))
+    grid.add_row("Values", Text(advice.values))
+    grid.add_row("Ranges", Text(advice.assumption))
+    if coaching.outs is not None:
+        grid.add_row("Outs", _outs_text(coaching.outs))
+    grid.add_row("Why", Text(" ".join(why)))
+    return Panel(grid, title="coach", title_align="left", border_style="magenta", padding=(0, 1))
 
-    hand = class_of(hole[0], hole[1])
-    return f"{hand.label}, {group_of(hand).label}"
+
+def after_lines(coaching: Advice | None, action: Action) -> list[Text]:
+    """The log lines naming the mistakes of ``action`` (none when it was good advice)."""
+    if coaching is None:
+        return []
+    return [Text(f"coach: {sentence}", style="magenta") for sentence in coaching.after(action)]
+
+
+def _outs_text(outs: OutsAdvice) -> Text:
+    if outs.best:
+        return Text("none needed: no two cards beat you now")
+    if not outs.cards:
+        return Text("none: no next card puts you ahead of the hands that beat you now")
+    factor = 4 if outs.to_come == 2 else 2
+    return Text.assemble(
+        (f"{len(outs.cards)}: ", "bold"),
+        inline(outs.cards),
+        f"   rule of {factor}: {len(outs.cards)} × {factor}% ≈ ",
+        (pct(outs.rule), "bold"),
+        f", exactly {pct(outs.hit)} to hit by the river" if outs.to_come == 2 else
+        f", exactly {pct(outs.hit)} on the river",
+    )  # fmt: skip
 
 
 def _outs(hole: Sequence[Card], board: Sequence[Card]) -> OutsAdvice:
@@ -102,8 +127,6 @@ def _outs(hole: Sequence[Card], board: Sequence[Card]) -> OutsAdvice:
 
 def hands_ahead(hole: Sequence[Card], board: Sequence[Card]) -> list[tuple[Card, Card]]:
     """Every two-card hand that beats ``hole`` on this ``board`` now."""
-    import numpy as np
-
     from holdem.evaluator import evaluate_batch
     from holdem.odds import Range
 

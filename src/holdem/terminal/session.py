@@ -146,7 +146,8 @@ class Game:
 
     def your_turn(self, hand: Hand) -> None:
         legal = hand.legal_actions()
-        self.draw(self.advice(hand), decision=True)
+        advice = self.advice(hand)
+        self.draw(advice, decision=True)
         prompt = Text.assemble(
             ("Your turn", "bold cyan"),
             (f"  {chips(legal.call)} to call" if legal.call else "", "yellow"),
@@ -171,6 +172,8 @@ class Game:
                 continue
             try:
                 self.table.act(YOU, command)
+                if not self.quitting:
+                    self.coach_after(advice, command)
                 return
             except HoldemError as error:  # the engine's reason, and ask again
                 self.screen.say(Text(f"✗ {error}", style="red"))
@@ -309,14 +312,17 @@ class Game:
             return None
 
     def _advise(self, hand: Hand) -> coach.Advice:
-        legal = hand.legal_actions()
-        position = legal.player
-        hole = [c for c in hand.holes[position] or () if c is not None]
-        opponents = sum(hand.in_hand) - 1
-        return coach.advise(
-            hole, hand.board, opponents, pot=hand.pot_total, call=legal.call or 0,
-            rng=self.coach_rng,
-        )  # fmt: skip
+        return coach.advise(hand, self.coach_rng)
+
+    def coach_after(self, advice: coach.Advice | None, action: Action) -> None:
+        """The coach's word on the action just taken: the log shows the action first."""
+        lines = coach.after_lines(advice, action)
+        if lines:
+            self.catch_up()
+            self.log.extend(lines)
+            if not self.screen.live:
+                for line in lines:
+                    self.screen.say(line)
 
     def draw(self, advice: coach.Advice | None = None, *, decision: bool = False) -> None:
         if not self.screen.live and not decision and not self.played.hand.is_over:

@@ -19,7 +19,8 @@ from holdem.cards import Card
 from holdem.engine import Hand
 from holdem.engine.pots import build_pots
 from holdem.terminal.coach import Advice
-from holdem.terminal.style import NO_CARD, card, chips, inline, pct
+from holdem.terminal.coach import panel as coach_panel
+from holdem.terminal.style import NO_CARD, card, chips
 
 PROMPT_LINES = 4  # the prompt, the input line, and room for one refusal
 MAX_WIDTH = 100  # wider frames only spread the columns apart
@@ -179,58 +180,3 @@ def _board_and_pots(frame: Frame) -> Table:
                 pots.append(f" ({pot.players})", style="dim")
     grid.add_row("Pot", pots)
     return grid
-
-
-def coach_panel(advice: Advice) -> Panel:
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold magenta")
-    grid.add_column()
-    hands = "a random hand" if advice.opponents == 1 else f"{advice.opponents} random hands"
-    grid.add_row(
-        "Equity",
-        Text.assemble(
-            (pct(advice.equity), "bold"),
-            f" ±{100 * advice.interval:.1f} against {hands}",
-            (f"  (Monte Carlo, {advice.trials:,} deals)", "dim"),
-        ),
-    )
-    if advice.starting is not None:
-        grid.add_row("Hand", advice.starting)
-    if advice.outs is not None:
-        grid.add_row("Outs", _outs_text(advice))
-    grid.add_row("Pot odds", _pot_odds_text(advice))
-    return Panel(grid, title="coach", title_align="left", border_style="magenta", padding=(0, 1))
-
-
-def _outs_text(advice: Advice) -> Text:
-    outs = advice.outs
-    assert outs is not None
-    if outs.best:
-        return Text("none needed: no two cards beat you now")
-    if not outs.cards:
-        return Text("none: no next card puts you ahead of the hands that beat you now")
-    factor = 4 if outs.to_come == 2 else 2
-    return Text.assemble(
-        (f"{len(outs.cards)}: ", "bold"),
-        inline(outs.cards),
-        f"   rule of {'4' if factor == 4 else '2'}: {len(outs.cards)} × {factor}% ≈ ",
-        (pct(outs.rule), "bold"),
-        f", exactly {pct(outs.hit)} to hit by the river" if outs.to_come == 2 else
-        f", exactly {pct(outs.hit)} on the river",
-    )  # fmt: skip
-
-
-def _pot_odds_text(advice: Advice) -> Text:
-    if advice.break_even is None or advice.call_ev is None:
-        return Text("nothing to call: checking is free")
-    verdict = (
-        Text(f"a call wins {advice.call_ev:.1f} on average", style="green")
-        if advice.call_ev > 0
-        else Text(f"a call loses {-advice.call_ev:.1f} on average", style="red")
-    )
-    return Text.assemble(
-        f"call {chips(advice.call)} to win {chips(advice.pot)} ({advice.ratio}): you need ",
-        (pct(advice.break_even), "bold"),
-        "; ",
-        verdict,
-    )
