@@ -114,14 +114,10 @@ _PLAYER_VERBS = (
         ("p1 cbr", "'cbr' takes one amount, the total to bet or raise to: 'p2 cbr 500'"),
         (
             "p1 cbr 2.5",
-            "'2.5' is not an amount: write the total in whole chips, like 500 "
-            "(holdem counts chips in integers)",
+            "cbr 2.5: 2.5 is finer than the hand's unit of 1: its amounts are whole numbers",
         ),
-        (
-            "p1 cbr -5",
-            "'-5' is not an amount: write the total in whole chips, like 500 "
-            "(holdem counts chips in integers)",
-        ),
+        ("p1 cbr -5", "'-5' is not an amount: write the total as a number, like 500 or 3.25"),
+        ("p1 cbr 1e3", "'1e3' is not an amount: write the total as a number, like 500 or 3.25"),
         ("p1 cbr 0", "the amount to bet or raise to must be positive, not 0"),
         ("p1 sm As Kd", "'sm' takes one card string or '-', not 'As Kd'"),
         (

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import tomllib
+from decimal import Decimal
 
 import pytest
 
@@ -37,7 +38,6 @@ PLAYER_VERBS = (
     "a player's actions are f (fold), cc (check or call), cbr AMOUNT (bet or raise to) "
     "and sm [CARDS|-] (show or muck)"
 )
-WHOLE = "(holdem counts chips in integers)"
 NO_LIMIT = "NT (No-Limit Texas Hold'em)"
 REQUIRED = (
     "every Hold'em hand has variant, antes, blinds_or_straddles, starting_stacks and actions, "
@@ -114,13 +114,14 @@ def test_optional_fields_are_typed_and_unknown_ones_kept():
     assert hand.time == dt.time(20, 15)
     assert hand.hand == "A-17" and hand.table == 3
     assert hand.players == ("Ivey", "O'Neil", "Dwan")
-    # Exactly as written: an int stays an int, a float a float.
-    assert hand.finishing_stacks == (9950.0, 9900, 10150.5)
-    assert [type(x) for x in hand.finishing_stacks] == [float, int, float]
+    # Exactly as written: an int stays an int; a result finer than the hand's unit (whole
+    # chips here) is the Decimal of its text.
+    assert hand.finishing_stacks == (Decimal("9950.0"), 9900, Decimal("10150.5"))
+    assert [type(x) for x in hand.finishing_stacks] == [Decimal, int, Decimal]
+    assert hand.rake == 5
     assert hand.time_limit == float("inf")
     assert hand.extra == {
         "_notes": ("first", "second"),
-        "rake": 5,
         "venue_info": {"name": "Rio", "floor": 2},
     }
     again = loads(dumps(hand))
@@ -138,7 +139,8 @@ def test_optional_fields_are_typed_and_unknown_ones_kept():
         "actions",
         "author",
     ]
-    assert keys[-3:] == ["_notes", "rake", "venue_info"]
+    assert keys[-2:] == ["_notes", "venue_info"]
+    assert keys.index("rake") == keys.index("winnings") + 1
 
 
 def test_an_unknown_stack_is_none_and_written_as_inf():
@@ -147,10 +149,14 @@ def test_an_unknown_stack_is_none_and_written_as_inf():
     assert "starting_stacks = [10000, inf, 10000]\n" in dumps(hand)
 
 
-def test_whole_float_chips_read_as_ints():
+def test_amounts_written_with_decimals_set_the_unit():
+    # 3.0 is written to a tenth: the hand counts in tenths, and writes back as it read.
     [hand] = loads(edited("antes = [0, 0, 0]", "antes = [0.0, 3.0, 0.0]"))
-    assert hand.antes == (0, 3, 0)
+    assert hand.chip_unit == Decimal("0.1")
+    assert hand.antes == (0, 30, 0) and hand.starting_stacks == (100000, 100000, 100000)
     assert all(type(x) is int for x in hand.antes)
+    assert hand.amount(hand.antes[1]) == 3
+    assert "antes = [0.0, 3.0, 0.0]\n" in dumps(hand)
 
 
 @pytest.mark.parametrize(
@@ -253,17 +259,16 @@ def test_strings_are_escaped_so_toml_reads_them_back(text):
         ),
         (
             edited("[10000, 10000, 10000]", "[10000, nan, 10000]"),
-            "x.phh, starting_stacks[1]: must be a whole number of chips, not the number nan "
-            "(holdem counts chips in integers)",
+            "x.phh, starting_stacks[1]: must be a number of chips, like 200 or 200.30, "
+            "not the number nan",
         ),
         (
-            edited("[0, 0, 0]", "[0, 0.5, 0]"),
-            "x.phh, antes[1]: must be a whole number of chips, not the number 0.5 "
-            "(holdem counts chips in integers)",
+            edited("[0, 0, 0]", "[0, 0.000000005, 0]"),
+            "x.phh, antes: 0.000000005 has 9 decimal places: amounts have at most 8",
         ),
         (
             edited("[0, 0, 0]", "[0, true, 0]"),
-            f"x.phh, antes[1]: must be a whole number of chips, not the boolean true {WHOLE}",
+            "x.phh, antes[1]: must be a number of chips, like 200 or 200.30, not the boolean true",
         ),
         (
             edited("antes = [0, 0, 0]", "antes = 0"),
@@ -275,8 +280,9 @@ def test_strings_are_escaped_so_toml_reads_them_back(text):
         ),
         (HAND + "year = '2009'\n", "x.phh, year: must be an integer, not the string '2009'"),
         (
-            HAND + "time = 2023-06-22\n",
-            "x.phh, time: must be a TOML local time like 20:15:00, not the date or time 2023-06-22",
+            HAND + "time = 'noon'\n",
+            "x.phh, time: must be a TOML time like 20:15:00 (or a date-time), "
+            "not the string 'noon'",
         ),
         (
             HAND + "ante_trimming_status = 1\n",

@@ -1,6 +1,7 @@
 """Generated hands round-trip: whatever a HandHistory holds, write -> read gives it back."""
 
 import datetime as dt
+from decimal import Decimal
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,9 @@ comments = st.none() | texts
 chips = st.integers(0, 2**40)
 positive = st.integers(1, 2**40)
 amounts = st.integers(0, 2**40) | st.floats(min_value=0, allow_nan=False)
+# A result finer than the unit: a Decimal count of units with a fraction (a half chip).
+fine_amounts = st.decimals(min_value=0, max_value=10**12, places=2, allow_nan=False)
+units = st.sampled_from([Decimal(1), Decimal("0.1"), Decimal("0.01"), Decimal("1e-8")])
 
 
 @st.composite
@@ -100,19 +104,24 @@ def hands(draw):
         seat_count=draw(maybe(st.integers(0, 10))),
         table=draw(maybe(st.integers(0, 999) | texts)),
         players=draw(maybe(per_player(texts))),
-        finishing_stacks=draw(maybe(per_player(amounts))),
-        winnings=draw(maybe(per_player(amounts))),
+        finishing_stacks=draw(maybe(per_player(amounts | fine_amounts))),
+        winnings=draw(maybe(per_player(amounts | fine_amounts))),
+        rake=draw(maybe(amounts | fine_amounts)),
         currency=draw(maybe(st.sampled_from(["USD", "EUR"]))),
         time_limit=draw(maybe(amounts)),
         time_banks=draw(maybe(per_player(amounts))),
         extra=draw(st.dictionaries(extra_keys, toml_values, max_size=3)),
+        chip_unit=draw(units),
     )
 
 
 @settings(max_examples=300, deadline=None)
 @given(hands())
 def test_a_hand_round_trips(hand):
-    assert loads(dumps(hand)) == [hand]
+    # Whatever its unit: a hand in cents writes 200.30 and reads back 20030 units of 0.01.
+    [again] = loads(dumps(hand))
+    assert again == hand
+    assert again.chip_unit == hand.chip_unit
 
 
 @settings(max_examples=50, deadline=None)

@@ -1,5 +1,7 @@
 """Replaying hand histories: every corpus hand to its recorded stacks, and clear errors."""
 
+from decimal import Decimal
+
 import pytest
 
 from holdem.history import loads
@@ -32,8 +34,8 @@ def test_r25_the_eight_odd_chip_hands_give_the_chip_to_the_first_winner():
     assert len(halves) == 8
     for r in halves:
         tied = [i for i, x in enumerate(r.expected) if x % 1]
-        assert r.finishing_stacks[tied[0]] == r.expected[tied[0]] + 0.5
-        assert r.finishing_stacks[tied[1]] == r.expected[tied[1]] - 0.5
+        assert r.finishing_stacks[tied[0]] == r.expected[tied[0]] + Decimal("0.5")
+        assert r.finishing_stacks[tied[1]] == r.expected[tied[1]] - Decimal("0.5")
 
 
 def test_half_chip_matching_keeps_the_total():

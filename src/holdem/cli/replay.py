@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated
 
@@ -24,7 +24,7 @@ def replay(
     ] = False,
 ) -> None:
     """Replay hand histories through the rules engine; exit status 1 if any hand fails."""
-    from holdem.history.replay import replay_paths
+    from holdem.history.replay import json_line, replay_paths
 
     counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
     try:
@@ -35,7 +35,7 @@ def replay(
             )  # fmt: skip
             counts[kind] += 1
             if as_json:
-                typer.echo(json.dumps(result.as_json()))
+                typer.echo(json_line(result.as_json()))
             elif kind != "match":
                 where = f"{result.file}" + (
                     f" [{result.index}]" if result.index is not None else ""
@@ -61,6 +61,15 @@ def _detail(result: object) -> str:
     assert isinstance(result, Replay)
     if result.error is not None:
         return result.error
+    ours = _amounts(result.amounts(result.finishing_stacks))
     if result.match is None:
-        return f"finishing stacks {list(result.finishing_stacks or ())} (none recorded)"
-    return f"ours {list(result.finishing_stacks or ())}, recorded {list(result.expected or ())}"
+        return f"finishing stacks {ours} (none recorded)"
+    return f"ours {ours}, recorded {_amounts(result.amounts(result.expected))}"
+
+
+def _amounts(amounts: list[Decimal | int] | None) -> str:
+    return (
+        "["
+        + ", ".join(format(a, "f") if isinstance(a, Decimal) else str(a) for a in amounts or ())
+        + "]"
+    )

@@ -1,16 +1,27 @@
-"""Readers of single PHH fields: check the TOML type, convert, or raise naming the field."""
+"""Readers of single PHH fields: check the TOML type, convert, or raise naming the field.
+
+Amount fields are read in the hand's unit (:mod:`holdem.history.units`), found first by
+:func:`places_written`; the TOML text arrives as ``Decimal`` (``parse_float=Decimal``),
+so ``200.30`` is read exactly.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
 
-from holdem.history.actions import Action, parse_action
+from holdem.history.actions import Action, amount_places, parse_action
 from holdem.history.errors import PHHError
+from holdem.history.units import MAX_PLACES, Units, places_of, result_units, to_units
 
 Number = int | float
+"""A number that is not an amount (a time limit, a time bank): as TOML gives it."""
+
+RESULTS = ("finishing_stacks", "winnings", "rake")
+"""Amounts that record how the hand ended: they may be finer than the hand's unit."""
 
 VARIANTS: Mapping[str, str] = {
     "NT": "No-Limit Texas Hold'em",
@@ -52,6 +63,9 @@ def _describe(value: object) -> str:
         return f"the integer {value}"
     if isinstance(value, float):
         return f"the number {value!r}"
+    if isinstance(value, Decimal):
+        text = str(value) if value.is_finite() else str(float(value))
+        return f"the number {text}"
     if isinstance(value, str):
         return f"the string {value!r}"
     if isinstance(value, list):
@@ -82,6 +96,8 @@ def _integer(name: str, value: object) -> int:
 
 
 def _number(name: str, value: object) -> Number:
+    if isinstance(value, Decimal):
+        return float(value)  # not an amount: a float, as TOML readers give it
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise PHHError(f"must be a number, not {_describe(value)}", field=name)
     return value
@@ -95,30 +111,59 @@ def _integer_or_string(name: str, value: object) -> int | str:
     return value
 
 
-def _chips(name: str, value: object) -> int:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)  # 3.0 chips is 3 chips; the engine counts in integers
-    if isinstance(value, bool) or not isinstance(value, int):
+def _decimal(value: object) -> Decimal | int | None:
+    """A TOML number as an exact value (a float from a caller by its shortest text)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return Decimal(repr(value))
+    if isinstance(value, int | Decimal):
+        return value
+    return None
+
+
+def _chips(name: str, value: object, unit: Decimal) -> int:
+    number = _decimal(value)
+    if number is None or (isinstance(number, Decimal) and not number.is_finite()):
         raise PHHError(
-            f"must be a whole number of chips, not {_describe(value)} "
-            "(holdem counts chips in integers)",
+            f"must be a number of chips, like 200 or 200.30, not {_describe(value)}", field=name
+        )
+    try:
+        return to_units(number, unit)
+    except PHHError as error:
+        raise error.located(field=name) from None
+
+
+def _stack(name: str, value: object, unit: Decimal) -> int | None:
+    if isinstance(value, Decimal | float) and value == float("inf"):
+        return None
+    return _chips(name, value, unit)
+
+
+def _result(name: str, value: object, unit: Decimal) -> Units:
+    number = _decimal(value)
+    if number is None or (isinstance(number, Decimal) and number.is_nan()):
+        raise PHHError(f"must be a number, not {_describe(value)}", field=name)
+    try:
+        return result_units(number, unit)
+    except PHHError as error:
+        raise error.located(field=name) from None
+
+
+def _time(name: str, value: object) -> dt.time | dt.date:
+    # A TOML time (20:15:00), or a date or date-time as some sites write it.
+    if not isinstance(value, dt.time | dt.date):
+        raise PHHError(
+            f"must be a TOML time like 20:15:00 (or a date-time), not {_describe(value)}",
             field=name,
         )
     return value
 
 
-def _stack(name: str, value: object) -> int | None:
-    if isinstance(value, float) and value == float("inf"):
-        return None
-    return _chips(name, value)
-
-
-def _time(name: str, value: object) -> dt.time | dt.datetime:
-    if not isinstance(value, dt.time | dt.datetime):
-        raise PHHError(
-            f"must be a TOML local time like 20:15:00, not {_describe(value)}", field=name
-        )
-    return value
+def _day(name: str, value: object) -> int | dt.date:
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value  # a bare TOML date (2009-07-01), kept as written
+    return _integer(name, value)
 
 
 def _array_of(read: Callable[[str, object], Any]) -> Callable[[str, object], tuple[Any, ...]]:
@@ -130,7 +175,50 @@ def _array_of(read: Callable[[str, object], Any]) -> Callable[[str, object], tup
     return read_array
 
 
-def _actions(name: str, value: object) -> tuple[Action, ...]:
+def _amounts_of(
+    read: Callable[[str, object, Decimal], Any],
+) -> Callable[[str, object, Decimal], tuple[Any, ...]]:
+    def read_array(name: str, value: object, unit: Decimal) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise PHHError(f"must be an array, not {_describe(value)}", field=name)
+        return tuple(read(f"{name}[{i}]", item, unit) for i, item in enumerate(value))
+
+    return read_array
+
+
+def places_written(table: Mapping[str, object]) -> int:
+    """The most decimal places of the game amounts of a raw hand (its unit is 10**-that);
+    raise :class:`PHHError` naming the field of one finer than ``MAX_PLACES``.
+
+    Values that are not numbers are passed over: their readers word the error.
+    """
+    places = 0
+    for name in GAME_AMOUNTS:
+        value = table.get(name)
+        for item in value if isinstance(value, list) else (value,):
+            number = _decimal(item)
+            if isinstance(number, Decimal):
+                places = max(places, _checked_places(places_of(number), name, format(number, "f")))
+    actions = table.get("actions")
+    if isinstance(actions, list):
+        for i, text in enumerate(actions):
+            if isinstance(text, str):
+                written = amount_places(text)
+                places = max(places, _checked_places(written, f"actions[{i}] {text!r}", ""))
+    return places
+
+
+def _checked_places(places: int, where: str, amount: str) -> int:
+    if places > MAX_PLACES:
+        raise PHHError(
+            f"{amount or 'the amount'} has {places} decimal places: amounts have at most "
+            f"{MAX_PLACES}",
+            field=where,
+        )
+    return places
+
+
+def _actions(name: str, value: object, unit: Decimal) -> tuple[Action, ...]:
     if not isinstance(value, list):
         raise PHHError(f"must be an array of action strings, not {_describe(value)}", field=name)
     actions: list[Action] = []
@@ -141,7 +229,7 @@ def _actions(name: str, value: object) -> tuple[Action, ...]:
                 field=f"{name}[{i}]",
             )
         try:
-            actions.append(_parse_action_cached(text))
+            actions.append(_parse_action_cached(text, unit))
         except PHHError as error:
             raise error.located(field=f"{name}[{i}] {text!r}") from None
     return tuple(actions)
@@ -150,15 +238,25 @@ def _actions(name: str, value: object) -> tuple[Action, ...]:
 # Actions are values and repeat a lot across hands ('p3 f', 'p1 cc'): parse each once.
 _parse_action_cached = functools.lru_cache(maxsize=1 << 16)(parse_action)
 
-READERS: dict[str, Callable[[str, object], Any]] = {
-    "variant": lambda name, value: check_variant(value),
-    "antes": _array_of(_chips),
-    "blinds_or_straddles": _array_of(_chips),
+AMOUNT_READERS: dict[str, Callable[[str, object, Decimal], Any]] = {
+    "antes": _amounts_of(_chips),
+    "blinds_or_straddles": _amounts_of(_chips),
     "small_bet": _chips,
     "big_bet": _chips,
     "min_bet": _chips,
-    "starting_stacks": _array_of(_stack),
+    "starting_stacks": _amounts_of(_stack),
     "actions": _actions,
+    "finishing_stacks": _amounts_of(_result),
+    "winnings": _amounts_of(_result),
+    "rake": _result,
+}
+"""Readers of the fields counted in the hand's unit."""
+
+GAME_AMOUNTS = tuple(name for name in AMOUNT_READERS if name not in (*RESULTS, "actions"))
+"""The fields whose decimal places set a hand's unit (with the actions' ``cbr`` amounts)."""
+
+READERS: dict[str, Callable[[str, object], Any]] = {
+    "variant": lambda name, value: check_variant(value),
     "ante_trimming_status": _boolean,
     "author": _string,
     "event": _string,
@@ -172,7 +270,7 @@ READERS: dict[str, Callable[[str, object], Any]] = {
     "time": _time,
     "time_zone": _string,
     "time_zone_abbreviation": _string,
-    "day": _integer,
+    "day": _day,
     "month": _integer,
     "year": _integer,
     "hand": _integer_or_string,
@@ -181,8 +279,6 @@ READERS: dict[str, Callable[[str, object], Any]] = {
     "seat_count": _integer,
     "table": _integer_or_string,
     "players": _array_of(_string),
-    "finishing_stacks": _array_of(_number),
-    "winnings": _array_of(_number),
     "currency": _string,
     "currency_symbol": _string,
     "time_limit": _number,

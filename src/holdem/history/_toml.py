@@ -1,12 +1,16 @@
 """A small TOML writer: the values a PHH file holds, written so ``tomllib`` reads them back
 equal. Strings use PHH's usual single quotes when they can, else escaped double quotes.
+A ``Decimal`` (an amount) is written with exactly its digits, ``200.30``; the reader
+(:func:`loads`) gives every TOML float as the ``Decimal`` of its text, so nothing drifts.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+import tomllib
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any, TypeAlias, cast
 
 TomlValue: TypeAlias = (
@@ -61,6 +65,10 @@ def format_value(value: Any) -> str:
     if isinstance(value, float):
         # repr always has a '.' or an 'e', or is inf, -inf or nan: TOML reads back this float.
         return repr(value)
+    if isinstance(value, Decimal):
+        if value.is_finite():
+            return format(value, "f")  # the digits as they are, never an exponent
+        return "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
     if isinstance(value, str):
         return format_string(value)
     if isinstance(value, dt.date | dt.time):  # datetime is a date too
@@ -78,10 +86,19 @@ def format_value(value: Any) -> str:
     )
 
 
+def loads(text: str) -> dict[str, Any]:
+    """A TOML document with every float as the ``Decimal`` of its text (``200.30`` stays
+    ``200.30``); raises ``tomllib.TOMLDecodeError``."""
+    return tomllib.loads(text, parse_float=Decimal)
+
+
 def freeze(value: Any) -> TomlValue:
-    """A value from ``tomllib`` with its arrays made tuples, nested all the way down."""
+    """A value from :func:`loads` with its arrays made tuples, nested all the way down, and
+    its numbers that are not amounts as floats (as ``tomllib`` gives them by default)."""
     if isinstance(value, list | tuple):
         return tuple(freeze(item) for item in value)
     if isinstance(value, Mapping):
         return {key: freeze(item) for key, item in value.items()}
+    if isinstance(value, Decimal):
+        return float(value)
     return cast(TomlValue, value)

@@ -4,6 +4,8 @@ Each action is a small frozen value. ``player`` is **0-based** (``p1`` is player
 it indexes the hand's per-player arrays directly; the notation keeps PHH's 1-based
 ``pN``. An unknown card (``??``) is ``None``. Every action keeps its commentary (the
 text after ``#``) and writes back to its PHH string with :func:`format_action`.
+Amounts (``cbr 3.00``) are integers in the hand's unit (see :mod:`holdem.history.units`):
+give the unit to :func:`parse_action` and :func:`format_action` for a hand in cents.
 
 >>> parse_action("p2 cbr 500 # shove")
 BetRaise(player=1, to=500, comment='shove')
@@ -11,15 +13,21 @@ BetRaise(player=1, to=500, comment='shove')
 DealHole(player=2, cards=(Card('As'), None), comment=None)
 >>> format_action(parse_action("p1  sm   -"))
 'p1 sm -'
+>>> cents = Decimal("0.01")
+>>> parse_action("p3 cbr 3.25", cents), format_action(BetRaise(2, 300), cents)
+(BetRaise(player=2, to=325, comment=None), 'p3 cbr 3.00')
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import assert_never
 
 from holdem.cards import ALL_CARDS, Card
 from holdem.history.errors import PHHError
+from holdem.history.units import ONE, format_amount, to_units
 
 Cards = tuple[Card | None, ...]
 """Cards as written in PHH, ``None`` for an unknown card (``??``)."""
@@ -78,7 +86,7 @@ class CheckCall:
 
 @dataclass(frozen=True, slots=True)
 class BetRaise:
-    """``pN cbr AMOUNT``: bet or raise *to* ``to`` chips in total this round."""
+    """``pN cbr AMOUNT``: bet or raise *to* ``to`` units in total this round."""
 
     player: int
     to: int
@@ -123,8 +131,9 @@ Action = DealHole | DealBoard | Fold | CheckCall | BetRaise | ShowMuck | NoOp
 """One entry of a hand's ``actions`` array."""
 
 
-def parse_action(text: str) -> Action:
-    """Read one PHH action string; raise :class:`PHHError` saying what is wrong."""
+def parse_action(text: str, unit: Decimal = ONE) -> Action:
+    """Read one PHH action string, amounts counted in ``unit``; raise :class:`PHHError`
+    saying what is wrong."""
     body, hash_sign, after = text.partition("#")
     # One space after '#' is the separator the writer puts there; the rest is the comment.
     comment = (after[1:] if after.startswith(" ") else after) if hash_sign else None
@@ -159,7 +168,7 @@ def parse_action(text: str) -> Action:
     if verb == "cbr":
         if len(rest) != 1:
             raise PHHError("'cbr' takes one amount, the total to bet or raise to: 'p2 cbr 500'")
-        return BetRaise(player, _amount(rest[0]), comment=comment)
+        return BetRaise(player, _amount(rest[0], unit), comment=comment)
     if verb == "sm":
         if not rest:
             return ShowMuck(player, comment=comment)
@@ -181,8 +190,9 @@ def parse_action(text: str) -> Action:
     raise PHHError(f"unknown player action {verb!r}: a player's actions are {_PLAYER_VERBS}")
 
 
-def format_action(action: Action) -> str:
-    """Write an action back in PHH notation; the inverse of :func:`parse_action`."""
+def format_action(action: Action, unit: Decimal = ONE) -> str:
+    """Write an action back in PHH notation, amounts in ``unit``; the inverse of
+    :func:`parse_action`."""
     match action:
         case DealHole(player, cards):
             core = f"d dh p{player + 1} {format_phh_cards(cards)}"
@@ -193,7 +203,7 @@ def format_action(action: Action) -> str:
         case CheckCall(player):
             core = f"p{player + 1} cc"
         case BetRaise(player, to):
-            core = f"p{player + 1} cbr {to}"
+            core = f"p{player + 1} cbr {format_amount(to, unit)}"
         case ShowMuck(player, cards, shown_dealt):
             if shown_dealt:
                 core = f"p{player + 1} sm -"
@@ -246,16 +256,34 @@ def _player(word: str) -> int:
     return int(number) - 1
 
 
-def _amount(word: str) -> int:
-    if not (word.isascii() and word.isdigit()):
-        raise PHHError(
-            f"{word!r} is not an amount: write the total in whole chips, like 500 "
-            "(holdem counts chips in integers)"
-        )
-    amount = int(word)
+_AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
+def _amount(word: str, unit: Decimal) -> int:
+    if not (word.isascii() and _AMOUNT.fullmatch(word)):
+        raise PHHError(f"{word!r} is not an amount: write the total as a number, like 500 or 3.25")
+    if word.isdigit() and unit == ONE:
+        amount = int(word)  # the usual case, without decimals
+    else:
+        try:
+            amount = to_units(Decimal(word), unit)
+        except PHHError as error:
+            raise PHHError(f"cbr {word}: {error.reason}") from None
     if amount <= 0:
         raise PHHError(f"the amount to bet or raise to must be positive, not {word}")
     return amount
+
+
+def amount_places(text: str) -> int:
+    """The decimal places of a ``cbr`` amount in an action string (0 for any other action),
+    read before the hand's unit is known."""
+    body = text.partition("#")[0]
+    if "." not in body:
+        return 0
+    words = body.split()
+    if len(words) == 3 and words[1] == "cbr" and _AMOUNT.fullmatch(words[2]):
+        return len(words[2].partition(".")[2])
+    return 0
 
 
 def _cards(text: str) -> Cards:

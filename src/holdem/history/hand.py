@@ -3,15 +3,22 @@ writing to a TOML table.
 
 Conventions:
 
-- chip amounts of the game (``antes``, blinds, bets, starting stacks) are ``int``: a file
-  may write ``3.0`` and it reads as ``3``, but ``2.5`` chips is refused;
+- every amount (``antes``, blinds, bets, stacks, ``finishing_stacks``, ``winnings``,
+  ``rake``) is counted in integer units of the hand's ``chip_unit``, a power of ten read
+  from the file's most decimal places (:mod:`holdem.history.units`): a file in cents
+  (``starting_stacks = [200.30, 81.60]``, ``cbr 3.00``) has ``chip_unit = Decimal("0.01")``
+  and stacks ``(20030, 8160)``; a file of whole chips has the unit 1, as if there were
+  none. :meth:`HandHistory.amount` and :meth:`HandHistory.format_amount` turn units back
+  into the file's amounts, and writing renders them with the unit's places (``200.30``);
+- a result finer than the unit (the Pluribus files record split odd chips as half chips,
+  ``10112.5``, in whole-chip hands) is a ``Decimal`` count of units, kept as written;
 - an unknown starting stack (``inf`` in PHH) is ``None``, so code that needs a stack has
   to decide what an unknown one means; it is written back as ``inf``;
-- ``finishing_stacks``, ``winnings`` and time fields keep ints and floats exactly as written
-  (the Pluribus files record split odd chips as half chips, ``10112.5``);
-- any other field (a user-defined one, or a PHH field newer than this module) is kept
-  verbatim in ``extra`` (arrays as tuples) and written back: read -> write -> read is
-  lossless.
+- time fields keep ints and floats as written; ``time`` may be a TOML time, date or
+  date-time and ``day`` a bare TOML date, as some sites write them;
+- any other field (a user-defined one, ``_name`` as PHH asks, or a PHH field newer than
+  this module) is kept verbatim in ``extra`` (arrays as tuples, numbers that are not
+  amounts as floats) and written back: read -> write -> read is lossless.
 """
 
 from __future__ import annotations
@@ -19,14 +26,39 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from decimal import Decimal
 from typing import Any
 
-from holdem.history._fields import READERS, VARIANTS, Number, check_variant
+from holdem.history._fields import (
+    AMOUNT_READERS,
+    READERS,
+    VARIANTS,
+    Number,
+    check_variant,
+    places_written,
+)
 from holdem.history._toml import TomlValue, freeze
 from holdem.history.actions import Action, acting_player, format_action
 from holdem.history.errors import PHHError
+from holdem.history.units import (
+    ONE,
+    Units,
+    amount_of,
+    check_unit,
+    format_amount,
+    to_units,
+    unit_of_places,
+)
 
-__all__ = ["KNOWN_FIELDS", "MAX_PLAYERS", "MIN_PLAYERS", "VARIANTS", "HandHistory", "Number"]
+__all__ = [
+    "KNOWN_FIELDS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "VARIANTS",
+    "HandHistory",
+    "Number",
+    "Units",
+]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -44,6 +76,7 @@ _PER_PLAYER = (
     "winnings",
     "time_banks",
 )
+_RESULTS = ("finishing_stacks", "winnings")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -53,13 +86,18 @@ class HandHistory:
     Per-player arrays run in PHH's player order (``p1`` first, the small blind; heads-up,
     ``p1`` is the big blind). Actions name players 0-based (``p1`` is ``player=0``).
     Fields left out of the file are ``None``. Build one in code with keywords; it is
-    checked like a file that was read (raises :class:`PHHError`).
+    checked like a file that was read (raises :class:`PHHError`). Amounts are integer
+    units of ``chip_unit`` (see the module's conventions).
 
     >>> from holdem.history.actions import parse_action
     >>> hand = HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
     ...     starting_stacks=(200, None), actions=(parse_action("d dh p1 AsKd"),))
     >>> hand.player_count, hand.starting_stacks
     (2, (200, None))
+    >>> cents = HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(25, 50),
+    ...     min_bet=50, starting_stacks=(20030, 8160), actions=(), chip_unit=Decimal("0.01"))
+    >>> cents.amount(20030), cents.format_amount(8160), cents.units("0.25")
+    (Decimal('200.30'), '81.60', 25)
     """
 
     # The game (required; min_bet for NT/PT, small_bet and big_bet for FT).
@@ -95,16 +133,19 @@ class HandHistory:
     seats: tuple[int, ...] | None = None
     seat_count: int | None = None
     table: int | str | None = None
-    # Who, and how it ended (as written: ints or floats).
+    # Who, and how it ended (in units; a Decimal count where finer than the unit).
     players: tuple[str, ...] | None = None
-    finishing_stacks: tuple[Number, ...] | None = None
-    winnings: tuple[Number, ...] | None = None
+    finishing_stacks: tuple[Units, ...] | None = None
+    winnings: tuple[Units, ...] | None = None  # paid to each player, after the rake
+    rake: Units | None = None  # what the house took from the pots
     currency: str | None = None
     currency_symbol: str | None = None
     time_limit: Number | None = None
     time_banks: tuple[Number, ...] | None = None
     # Every other field of the file, verbatim (arrays as tuples); read-only by convention.
     extra: Mapping[str, TomlValue] = field(default_factory=dict, hash=False)
+    # What one unit of every amount is worth: 1 (whole chips), Decimal("0.01") (cents), ...
+    chip_unit: Decimal = ONE
 
     def __post_init__(self) -> None:
         # Accept lists from callers, but store tuples: the value stays hashable and equal
@@ -113,6 +154,13 @@ class HandHistory:
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
+        check_unit(self.chip_unit)
+        for name in _RESULTS:
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, tuple(_exact(name, v) for v in value))
+        if self.rake is not None:
+            object.__setattr__(self, "rake", _exact("rake", self.rake))
         if self.extra:
             object.__setattr__(self, "extra", {k: freeze(v) for k, v in self.extra.items()})
         _validate(self)
@@ -122,13 +170,30 @@ class HandHistory:
         shown = [
             f"{f.name}={getattr(self, f.name)!r}"
             for f in fields(self)
-            if getattr(self, f.name) is not None and (f.name != "extra" or self.extra)
+            if getattr(self, f.name) is not None
+            and (f.name != "extra" or self.extra)
+            and (f.name != "chip_unit" or self.chip_unit != ONE)
         ]
         return f"HandHistory({', '.join(shown)})"
 
     @property
     def player_count(self) -> int:
         return len(self.starting_stacks)
+
+    def amount(self, units: Units) -> Decimal:
+        """What ``units`` are worth in the file's terms: 20030 -> ``Decimal('200.30')``."""
+        return amount_of(units, self.chip_unit)
+
+    def format_amount(self, units: Units) -> str:
+        """``units`` as the file writes them: ``'200.30'`` in cents, ``'5'`` in chips."""
+        return format_amount(units, self.chip_unit)
+
+    def units(self, amount: int | Decimal | str) -> int:
+        """An amount in the file's terms as whole units: ``'3.00'`` -> 300 in cents.
+
+        Raises :class:`PHHError` when the amount is finer than the unit.
+        """
+        return to_units(amount, self.chip_unit)
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any]) -> HandHistory:
@@ -138,6 +203,7 @@ class HandHistory:
         for name in _REQUIRED:
             if name not in table:
                 raise PHHError(f"the required field {name!r} is missing: {_REQUIRED_TEXT}")
+        unit = unit_of_places(places_written(table))
         known: dict[str, Any] = {}
         extra: dict[str, Any] = {}
         # The actions last: a header problem is reported before any action's.
@@ -146,26 +212,37 @@ class HandHistory:
             read = READERS.get(key)
             if read is not None:
                 known[key] = read(key, value)
+            elif key in AMOUNT_READERS:
+                known[key] = AMOUNT_READERS[key](key, value, unit)
             elif key in _REFUSED:
                 raise PHHError(_REFUSED[key], field=key)
             else:
                 extra[key] = value
-        return cls(**known, extra=extra)
+        return cls(**known, extra=extra, chip_unit=unit)
 
     def to_table(self) -> dict[str, TomlValue]:
         """The hand as a TOML table in PHH's order: the game, the actions, then the rest."""
         table: dict[str, TomlValue] = {}
+        in_chips = self.chip_unit == ONE
         for name in KNOWN_FIELDS:
             value = getattr(self, name)
             if value is None:
                 continue
+            if name == "actions":
+                value = tuple(format_action(action, self.chip_unit) for action in value)
+            elif name in AMOUNT_READERS and not (in_chips and _all_int(value)):
+                value = self._written(value)
             if name == "starting_stacks":
                 value = tuple(float("inf") if stack is None else stack for stack in value)
-            elif name == "actions":
-                value = tuple(format_action(action) for action in value)
             table[name] = value
         table.update(self.extra)
         return table
+
+    def _written(self, value: Any) -> Any:
+        # Amounts as the Decimals the file shows (units times the unit), None kept.
+        if isinstance(value, tuple):
+            return tuple(None if v is None else self.amount(v) for v in value)
+        return self.amount(value)
 
 
 # The fields HandHistory knows, in the order they are written: PokerKit's order, so the
@@ -204,6 +281,7 @@ KNOWN_FIELDS = (
     "players",
     "finishing_stacks",
     "winnings",
+    "rake",
     "currency",
     "currency_symbol",
     "time_limit",
@@ -247,7 +325,7 @@ def _validate(hand: HandHistory) -> None:
         value = getattr(hand, name)
         if isinstance(value, tuple):
             _at_least(value, name, 0, rule)
-        elif isinstance(value, int | float):
+        elif isinstance(value, int | float | Decimal):
             _at_least((value,), name, 0, rule, scalar=True)
     for i, action in enumerate(hand.actions):
         player = acting_player(action)
@@ -257,7 +335,7 @@ def _validate(hand: HandHistory) -> None:
                 field=f"actions[{i}] {format_action(action)!r}",
             )
     for key in hand.extra:
-        if key in READERS or key in _REFUSED:
+        if key in READERS or key in AMOUNT_READERS or key in _REFUSED:
             raise PHHError(
                 f"{key!r} is a field of its own, not an extra one: set HandHistory.{key}",
                 field="extra",
@@ -267,6 +345,7 @@ def _validate(hand: HandHistory) -> None:
 _NON_NEGATIVE = {
     "finishing_stacks": "finishing stacks are 0 or more",
     "winnings": "winnings are 0 or more",
+    "rake": "the rake is 0 or more",
     "seats": "seat numbers are 0 or more",
     "time_banks": "time banks are 0 or more",
     "day": "a day is 0 or more",
@@ -299,14 +378,43 @@ def _betting_structure(hand: HandHistory) -> None:
 
 
 def _at_least(
-    values: Sequence[Number | None], name: str, low: int, rule: str, *, scalar: bool = False
+    values: Sequence[Number | Units | None],
+    name: str,
+    low: int,
+    rule: str,
+    *,
+    scalar: bool = False,
 ) -> None:
     for i, value in enumerate(values):
-        # 'not >=' also catches nan
-        if value is not None and not value >= low:
+        # 'not >=' also catches a float nan (a Decimal NaN would raise on comparing)
+        if value is not None and (_is_nan(value) or not value >= low):
             raise PHHError(
                 f"{value!r} is not allowed: {rule}", field=name if scalar else f"{name}[{i}]"
             )
 
 
-assert set(READERS) == set(KNOWN_FIELDS)
+def _is_nan(value: object) -> bool:
+    return isinstance(value, Decimal) and value.is_nan()
+
+
+def _all_int(value: object) -> bool:
+    items = value if isinstance(value, tuple) else (value,)
+    return all(item is None or isinstance(item, int) for item in items)
+
+
+def _exact(name: str, value: object) -> Units:
+    """A result given in code as it would read back from the file: a float by its shortest
+    text, a Decimal without a fraction as the int it is."""
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal):
+        if value.is_finite() and int(value.as_tuple().exponent) >= 0:
+            return int(value)
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise PHHError(f"{value!r} is not an amount: amounts are numbers of units", field=name)
+
+
+assert set(READERS) | set(AMOUNT_READERS) == set(KNOWN_FIELDS)
+assert not set(READERS) & set(AMOUNT_READERS)

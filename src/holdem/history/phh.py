@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from holdem.history._toml import format_key, format_value
+from holdem.history._toml import loads as toml_loads
 from holdem.history.actions import (
     Action,
     BetRaise,
@@ -141,7 +142,7 @@ def iter_hands_text(
     """
     where = None if path is None else os.fspath(path)
     try:
-        document = tomllib.loads(text)
+        document = toml_loads(text)
     except tomllib.TOMLDecodeError as error:
         yield HandResult(None, PHHError(f"is not valid TOML: {error}", path=where))
         return

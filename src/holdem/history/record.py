@@ -1,8 +1,10 @@
 """Write a played hand as PHH: a view of the engine's event log.
 
 Our house rules differ from PokerKit's (which PHH files assume) in a few edge cases, so
-a hand we played records them in the optional field ``holdem_rules``; ``holdem replay``
-reads it back and replays under the same rules.
+a hand we played records them in the user-defined field ``_holdem_rules`` (PHH asks that
+user-defined fields start with an underscore; files written before name it
+``holdem_rules``, and are still read); ``holdem replay`` reads it back and replays under
+the same rules.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from holdem.history.actions import (
 from holdem.history.hand import HandHistory
 
 VARIANTS = {Structure.NO_LIMIT: "NT", Structure.POT_LIMIT: "PT", Structure.FIXED_LIMIT: "FT"}
+RULES_FIELD = "_holdem_rules"
 
-# House-rule fields of HandConfig recorded in ``holdem_rules`` (the rest are PHH fields).
+# House-rule fields of HandConfig recorded in ``_holdem_rules`` (the rest are PHH fields).
 RULE_FIELDS = (
     "raise_cap",
     "blind_is_opening_bet",
@@ -52,7 +55,7 @@ def rules_of(config: HandConfig) -> dict[str, TomlValue]:
 
 
 def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConfig:
-    """``base`` (from the PHH fields) under the house rules a ``holdem_rules`` table gives."""
+    """``base`` (from the PHH fields) under the house rules a ``_holdem_rules`` table gives."""
     from dataclasses import replace
 
     from holdem.engine.config import ShortAllInRule
@@ -61,7 +64,7 @@ def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConf
     known = {f.name for f in fields(HandConfig)}
     unknown = sorted(set(rules) - set(RULE_FIELDS))
     if unknown or not set(RULE_FIELDS) <= known:
-        raise PHHError(f"holdem_rules has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
+        raise PHHError(f"{RULES_FIELD} has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
     values = dict(rules)
     for name in ("live_posts", "dead_blinds"):
         if name in values:
@@ -104,7 +107,7 @@ def history_of(
         players=tuple(players) if players is not None else None,
         seats=tuple(seats) if seats is not None else None,
         finishing_stacks=played.final_stacks,
-        extra={"holdem_rules": rules_of(config)},
+        extra={RULES_FIELD: rules_of(config)},
         **optional,  # type: ignore[arg-type]
     )
 

@@ -6,12 +6,18 @@ limit cap and reopening). A hand's ``finishing_stacks`` must match ours exactly,
 that a recorded half chip (``10112.5``, written where a pot split unevenly) is matched by
 the whole chip on either side, as long as the total is the same: we give the odd chip
 to the first winner clockwise from the button (R25).
+
+The engine plays integer units of the hand's ``chip_unit`` (cents, for a file in dollars
+and cents); a :class:`Replay` keeps them, and :meth:`Replay.as_json` writes amounts back
+in the file's own terms and precision (``200.30``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 from holdem.engine import Action, Hand, HandConfig, Phase, Structure
@@ -30,7 +36,8 @@ from holdem.history.actions import (
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
 from holdem.history.phh import find_files, iter_hands
-from holdem.history.record import config_with_rules
+from holdem.history.record import RULES_FIELD, config_with_rules
+from holdem.history.units import ONE, Units, amount_of
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 
@@ -41,31 +48,56 @@ class Replay:
 
     file: str
     index: int | None  # the hand's number in a .phhs, None for a .phh
-    finishing_stacks: tuple[int, ...] | None
-    expected: tuple[float, ...] | None
+    finishing_stacks: tuple[int, ...] | None  # in units of chip_unit
+    expected: tuple[Units, ...] | None  # as recorded, in units
     match: bool | None  # None when the file records no finishing stacks
     error: str | None
     hand: Hand | None = None
+    chip_unit: Decimal = ONE
 
     @property
     def ok(self) -> bool:
         return self.error is None and self.match is not False
 
+    def amounts(self, units: Sequence[Units] | None) -> list[Decimal | int] | None:
+        """Units as the file's amounts (ints for a whole-chip file)."""
+        if units is None:
+            return None
+        if self.chip_unit == ONE:
+            return [u for u in units]
+        return [amount_of(u, self.chip_unit) for u in units]
+
     def as_json(self) -> dict[str, object]:
+        """The row of ``holdem replay --json``; amounts are ``Decimal`` in the file's terms:
+        write it with :func:`json_line`, which keeps their digits."""
         return {
             "file": self.file,
             "index": self.index,
-            "finishing_stacks": list(self.finishing_stacks) if self.finishing_stacks else None,
-            "expected": list(self.expected) if self.expected is not None else None,
+            "finishing_stacks": self.amounts(self.finishing_stacks) or None,
+            "expected": self.amounts(self.expected),
             "match": self.match,
             "error": self.error,
         }
 
 
+def json_line(value: object) -> str:
+    """JSON on one line, as ``json.dumps`` writes it, but amounts (``Decimal``) with their
+    exact digits (``200.30``): JSON numbers may have any digits, and a float would lose them."""
+    if isinstance(value, Decimal):
+        return format(value, "f") if value.is_finite() else "null"
+    if isinstance(value, Mapping):
+        items = (f"{json.dumps(str(key))}: {json_line(item)}" for key, item in value.items())
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(json_line(item) for item in value) + "]"
+    return json.dumps(value)
+
+
 def config_of(history: HandHistory) -> HandConfig:
     """The engine configuration of a recorded hand.
 
-    PokerKit's house rules, unless the file records its own in ``holdem_rules``.
+    PokerKit's house rules, unless the file records its own in ``_holdem_rules`` (or
+    ``holdem_rules``, as files written before PHH's underscore rule name it).
     """
     if any(stack is None for stack in history.starting_stacks):
         raise PHHError("a starting stack is unknown (inf): the hand cannot be replayed")
@@ -81,7 +113,7 @@ def config_of(history: HandHistory) -> HandConfig:
         big_bet=history.big_bet if fixed else None,
         ante_trimming=bool(history.ante_trimming_status),
     )
-    rules = history.extra.get("holdem_rules")
+    rules = history.extra.get(RULES_FIELD, history.extra.get("holdem_rules"))
     if isinstance(rules, Mapping):
         return config_with_rules(config, rules)
     return config.pokerkit_conventions()
@@ -166,7 +198,7 @@ def _waiting_for(hand: Hand) -> str:
     return hand.phase.value
 
 
-def stacks_match(ours: Sequence[int], recorded: Sequence[float]) -> bool:
+def stacks_match(ours: Sequence[int], recorded: Sequence[Units | float]) -> bool:
     """Exact, or a recorded half chip matched by the whole chip on either side (same total)."""
     if len(ours) != len(recorded) or sum(ours) != sum(recorded):
         return False
@@ -180,11 +212,12 @@ def replay(history: HandHistory, *, file: str = "", index: int | None = None) ->
     try:
         hand = replay_hand(history)
     except HoldemError as error:
-        return Replay(file, index, None, expected, None if expected is None else False, str(error))
+        mismatch = None if expected is None else False
+        return Replay(file, index, None, expected, mismatch, str(error), None, history.chip_unit)
     assert hand.result is not None
     stacks = hand.result.final_stacks
     match = None if expected is None else stacks_match(stacks, expected)
-    return Replay(file, index, stacks, expected, match, None, hand)
+    return Replay(file, index, stacks, expected, match, None, hand, history.chip_unit)
 
 
 def replay_paths(paths: Sequence[str | Path]) -> Iterator[Replay]:
