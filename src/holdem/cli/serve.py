@@ -92,6 +92,7 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from holdem.server.app import create_app
+    from holdem.server.cluster.sqlite_lock import hold_sqlite_file
     from holdem.server.hosts import local_address, served_names
     from holdem.server.protocol import MAX_MESSAGE_BYTES
     from holdem.server.store import database_url
@@ -102,6 +103,7 @@ def serve(
         database_url(url)  # refuses a bad URL, with the reason
         shown = make_url(url).render_as_string(hide_password=True)
         asyncio.run(check_database(url))  # one sentence now, not a traceback from uvicorn
+        hold_sqlite_file(url)  # a second process on one SQLite file is refused
     check_address(host, port)  # before saying it is open
     console.print(f"The cardroom is open at http://{host}:{port}/  (database: {shown})")
     if host in ("0.0.0.0", "::"):

@@ -24,10 +24,13 @@ from holdem.errors import HoldemError
 from holdem.server import downloads
 from holdem.server.auth import owner_of, set_identity, token_hash
 from holdem.server.bodies import MAX_BODY_BYTES, BodyError, read_json
+from holdem.server.cluster.relay import RemoteTable
 from holdem.server.creation_limits import Limits, RateLimit, Refused
 from holdem.server.failures import JsonErrors
 from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
 from holdem.server.http_guard import SameOriginWrites, from_another_site
+from holdem.server.live_routes import live_routes
+from holdem.server.live_runtime import LiveRuntime
 from holdem.server.option_errors import options_problem
 from holdem.server.protocol import MAX_MESSAGE_BYTES
 from holdem.server.refusals import error
@@ -103,7 +106,8 @@ def create_app(
             runtime_of(table_id)
         except LookupError as missing:
             return PlainTextResponse(str(missing), status_code=404)
-        response = FileResponse(WEB / "table.html")
+        page = "live.html" if isinstance(cardroom.tables[table_id], LiveRuntime) else "table.html"
+        response = FileResponse(WEB / page)
         if identity_of(request, table_id) is None:
             set_identity(response, table_id, new_identity(request))
         return response
@@ -140,9 +144,11 @@ def create_app(
         set_identity(response, table_id, token)
         return response
 
-    def room_of(request: Request) -> Room:
+    async def room_of(request: Request) -> Room:
         """The table asked for; a tournament's tables are told apart by ``?table=n``."""
         runtime = runtime_of(request.path_params["table"])
+        if isinstance(runtime, RemoteTable):
+            await runtime.load()  # run by another process: as the store has it now
         number = request.query_params.get("table")
         try:
             return runtime.room_at(None if number is None else number_in(number, "?table="))
@@ -151,11 +157,12 @@ def create_app(
 
     async def hands(request: Request) -> Response:
         before = request.query_params.get("before")  # pages back through a long table
-        return JSONResponse(await downloads.hand_list(cardroom.store, room_of(request), before))
+        room = await room_of(request)
+        return JSONResponse(await downloads.hand_list(cardroom.store, room, before))
 
     async def hand_file(request: Request) -> Response:
         table_id = request.path_params["table"]
-        room = room_of(request)
+        room = await room_of(request)
         number = number_in(request.path_params["number"], "a hand")
         kind = request.path_params["kind"]
         owner = identity_of(request, table_id)  # sees its own cards in the hands it played
@@ -170,18 +177,18 @@ def create_app(
         return error(f"hands download as .phh, .txt or .json, not .{kind}", 404)
 
     async def hand_replay(request: Request) -> Response:
-        room = room_of(request)
+        room = await room_of(request)
         number = number_in(request.path_params["number"], "a hand")
         owner = identity_of(request, request.path_params["table"])  # its own cards only
         return JSONResponse(await downloads.replay_steps(cardroom.store, room, number, owner))
 
     async def table_stats(request: Request) -> Response:
-        room = room_of(request)  # counted as hands end: nothing is read again here
+        room = await room_of(request)  # counted as hands end: nothing is read again here
         seated = [(n + 1, seat.name) for n, seat in enumerate(room.table.seats) if seat]
         return JSONResponse(room.stats.rows(seated))
 
     async def ledger(request: Request) -> Response:
-        table = room_of(request).table
+        table = (await room_of(request)).table
         return Response(
             table.ledger.csv(table.stacks_by_name()),
             media_type="text/csv",
@@ -242,6 +249,7 @@ def create_app(
             Route("/api/tables/{table}/hands/{number}/replay", hand_replay),
             Route("/api/tables/{table}/ledger.csv", ledger),
             Route("/api/tables/{table}/stats", table_stats),
+            *live_routes(runtime_of),
             WebSocketRoute("/ws/{table}", play),
             # Browsers ask for /favicon.ico by themselves (a page without its <link>).
             Route("/favicon.ico", favicon),

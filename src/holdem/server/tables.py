@@ -17,11 +17,15 @@ import sys
 import time
 from typing import Any
 
+from holdem.cardroom.live_session import LiveSession
 from holdem.cardroom.multi_table import MultiTable
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import RestoreError, Room
 from holdem.server.auth import new_table_id, new_token, token_hash
+from holdem.server.cluster import Cluster
+from holdem.server.cluster.relay import RemoteTable
 from holdem.server.commands import bot_sits
+from holdem.server.live_runtime import LiveRuntime
 from holdem.server.restore import State, restored_state, runtime_for, stored_options
 from holdem.server.runtime import TableRuntime
 from holdem.server.shelved import ArchivedTable, UnavailableTable
@@ -29,7 +33,9 @@ from holdem.server.snapshot import snapshot_of
 from holdem.server.store import Store, StoredTable
 from holdem.server.tournament_runtime import TournamentRuntime, bot_registers
 
-AnyRuntime = TableRuntime | TournamentRuntime | UnavailableTable | ArchivedTable
+AnyRuntime = (
+    TableRuntime | TournamentRuntime | UnavailableTable | ArchivedTable | LiveRuntime | RemoteTable
+)
 Live = TableRuntime | TournamentRuntime
 # Seconds without a command or a client before a table is put away.
 ARCHIVE_AFTER_SECONDS = float(os.environ.get("HOLDEM_ARCHIVE_AFTER_SECONDS", 600))
@@ -42,15 +48,21 @@ class Cardroom:
         self.archive_after = archive_after
         self._last_seen: dict[str, tuple[int, float]] = {}  # id -> (version, since when)
         self._archivist: asyncio.Task[None] | None = None
+        # On PostgreSQL, several processes may share the cardroom: each runs the tables it
+        # holds the lease of and relays its clients of the others (server/cluster/).
+        self.cluster = None if store.sqlite else Cluster(store)
 
     async def open(self) -> None:
         """Every stored table comes back as it was, the hand in progress included; a table
         put away stays in the store until it is opened."""
         await self.store.open()
-        for stored in await self.store.load():
-            runtime = await self._restored(stored)
-            self.tables[stored.id] = runtime
-            runtime.start()
+        if self.cluster is not None:
+            await self.cluster.open(self.tables, self._restored)  # its share of them
+        else:
+            for stored in await self.store.load():
+                runtime = await self._restored(stored)
+                self.tables[stored.id] = runtime
+                runtime.start()
         self._archivist = asyncio.create_task(self._put_away_idle_tables(), name="archivist")
 
     async def _restored(self, stored: StoredTable) -> AnyRuntime:
@@ -58,6 +70,9 @@ class Cardroom:
             row, known = _archived_of(stored)
             return ArchivedTable(row, known, self._bring_back)
         try:
+            live = await LiveRuntime.restored(stored, self.store)
+            if live is not None:
+                return live
             return runtime_for(await restored_state(self.store, stored), self.store)
         except RestoreError as error:
             name = _name_of(stored)
@@ -65,12 +80,16 @@ class Cardroom:
             return UnavailableTable(stored.id, name, str(error))
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         if self._archivist is not None:
             self._archivist.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._archivist
         for runtime in self.tables.values():
             await runtime.stop()
+        if self.cluster is not None:
+            await self.cluster.close()
         await self.store.close()
 
     async def create(self, options: TableOptions, token: str | None = None) -> tuple[str, str]:
@@ -78,9 +97,13 @@ class Cardroom:
         signed token; a fresh random one if None); returns its id and the host's token."""
         table_id, token = new_table_id(), token or new_token()
         host = token_hash(token)
+        if self.cluster is not None:
+            await self.cluster.lease_new(table_id)
         await self.store.create_table(table_id, options.model_dump(), host)
         runtime: AnyRuntime
-        if options.multi_table:
+        if options.live:
+            runtime = LiveRuntime(LiveSession(table_id, options, host), self.store)
+        elif options.multi_table:
             runtime = TournamentRuntime(MultiTable(table_id, options, host), self.store)
             async with runtime.lock:
                 for kind in options.bots:
@@ -92,6 +115,8 @@ class Cardroom:
                     await runtime.execute(bot_sits(runtime.room, seat, kind))
         self.tables[table_id] = runtime
         runtime.start()
+        if self.cluster is not None:
+            await self.cluster.created(table_id)
         return table_id, token
 
     def summaries(self) -> list[dict[str, Any]]:
