@@ -103,30 +103,75 @@ export function renderCoach(state, coach, on) {
   if (panel.hidden) return;
   const handNo = state.hand ? state.hand.number : null;
   const current = coach && handNo !== null && coach.hand === handNo ? coach : null;
-  patch(panel, JSON.stringify([current, handNo]), () => {
+  // Fresh: the advice is for the decision on screen (not the one just made).
+  const fresh = Boolean(current && current.decision && current.decision === state.hand.decision);
+  patch(panel, JSON.stringify([current, handNo, fresh, coach && coach.said]), () => {
     const head = h("h2", {}, "Coach");
     if (!current) {
-      return [head, h("p", { class: "muted" }, "The coach speaks on your turn: your equity, your outs and the pot odds.")];
+      // What it said of the last action of a hand that has ended stays until it speaks again.
+      return [head, coach && coach.said ? coachSaid(coach) : null, h("p", { class: "muted" }, "The coach speaks on your turn: what to do and why, against the hands the betting suggests.")];
     }
     const outs = current.outs || [];
+    const advice = current.advice || {};
+    const [numbers, ...why] = advice.reasons || [];
     return [
       head,
+      advice.words ? h("p", { class: `coach-advice${fresh ? "" : " stale"}`, testid: "coach-advice", dataset: { fresh: String(fresh) } }, h("strong", {}, advice.words), numbers ? ` ${numbers}` : "") : null,
       h(
         "dl",
         { class: "coach-facts" },
         h("dt", {}, "Equity"),
-        h("dd", { testid: "coach-equity" }, percent(current.equity), h("span", { class: "muted" }, ` vs ${plural(current.opponents ?? 0, "opponent")}`)),
-        h("dt", {}, "Outs"),
-        h("dd", { testid: "coach-outs" }, outs.length ? [`${outs.length}: `, outs.map((c) => h("span", { class: `out ${/[hd]$/.test(c) ? "red" : ""}` }, cardText(c), " "))] : "none"),
+        h("dd", { testid: "coach-equity" }, percent(current.equity), h("span", { class: "muted" }, ` vs ${(current.opponents ?? 0) === 1 ? "their range" : `${plural(current.opponents ?? 0, "opponent")}' ranges`}`)),
         h("dt", {}, "Pot odds"),
         h(
           "dd",
           { testid: "coach-pot-odds" },
-          current.to_call ? [percent(current.pot_odds), h("span", { class: "muted" }, ` (call ${chips(current.to_call)} into ${chips(current.pot)})`)] : "nothing to call",
+          current.to_call ? [percent(current.pot_odds), h("span", { class: "muted" }, ` needed (call ${chips(current.to_call)} to win ${chips(current.pot)})`)] : "nothing to call",
         ),
+        h("dt", {}, "Values"),
+        h("dd", { testid: "coach-values" }, advice.values || "–"),
+        h("dt", {}, "Outs"),
+        h("dd", { testid: "coach-outs" }, outs.length ? [`${outs.length}: `, outs.map((c) => h("span", { class: `out ${/[hd]$/.test(c) ? "red" : ""}` }, cardText(c), " "))] : "none"),
+        h("dt", {}, "Ranges"),
+        h("dd", { class: "coach-words", testid: "coach-ranges" }, advice.assumption || "–"),
+        h("dt", {}, "Why"),
+        h("dd", { class: "coach-words", testid: "coach-reason" }, why.join(" ") || "–"),
       ),
+      coachSaid(current),
     ];
   });
+}
+
+/** What the coach said once the player acted: the beginner mistakes of the action (one
+ * kind sentence each), or that it was the coach's own choice. */
+function coachSaid(coach) {
+  const said = coach.said;
+  if (!said) return null;
+  const chose = `You chose to ${said.action === "all-in" ? "go all-in" : said.action}`;
+  if (!said.lines.length) {
+    return said.agreed ? h("p", { class: "coach-said good", testid: "coach-mistake" }, `${chose}: the coach's choice too.`) : null;
+  }
+  return h(
+    "div",
+    { class: "coach-said", testid: "coach-mistake" },
+    h("p", {}, `${chose}:`),
+    h("ul", {}, said.lines.map((line) => h("li", {}, line))),
+  );
+}
+
+/** The coach's message with what it says of the action the player just chose at the
+ * decision it spoke to (kept with the next advice of the same hand). */
+export function coachAfterAct(coach, decision, action) {
+  if (!coach || !decision || coach.decision !== decision) return coach;
+  const lines = (coach.mistakes || {})[action] || [];
+  const agreed = Boolean(coach.advice) && coach.advice.action === action;
+  return { ...coach, said: { action, lines, agreed } };
+}
+
+/** A new coach message, keeping what the coach said of the last action in the hand. */
+export function coachNext(previous, message) {
+  const said = previous && previous.hand === message.hand ? previous.said : undefined;
+  return said ? { ...message, said } : message;
 }
 
 // ---- host ------------------------------------------------------------------------------

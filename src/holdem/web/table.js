@@ -3,7 +3,7 @@
 import { h, chips } from "./dom.js";
 import { renderCards } from "./cards.js";
 import { FeltView, noteHandNames } from "./table-view.js";
-import { HostPanel, addChat, renderChat, renderCoach, renderHands, renderLedger, renderLog, renderShowdown } from "./table-panels.js";
+import { HostPanel, addChat, coachAfterAct, coachNext, renderChat, renderCoach, renderHands, renderLedger, renderLog, renderShowdown } from "./table-panels.js";
 import { isMultiTable, isSitAndGo, ordinal, placeOf, renderTournament, tickTournament } from "./table-tournament.js";
 import { MultiTablePanel, tableNumber, tableQuery, watcherText } from "./table-multi.js";
 import { setupLook } from "./table-look.js";
@@ -188,7 +188,7 @@ function onMessage(message) {
       toast(message.message);
       break;
     case "coach":
-      app.coach = message;
+      app.coach = coachNext(app.coach, message);
       if (app.state) renderCoach(app.state, app.coach, app.coachOn);
       break;
     case "reaction":
@@ -440,7 +440,11 @@ function act(action, amount) {
   // an act for a decision that has passed instead of applying it to the next one.
   const fields = { action, decision: app.state?.hand?.decision ?? null };
   if (amount !== undefined) fields.amount = amount;
-  if (send("act", fields)) lockActions(true);
+  if (send("act", fields)) {
+    lockActions(true);
+    app.coach = coachAfterAct(app.coach, fields.decision, action);
+    if (app.state) renderCoach(app.state, app.coach, app.coachOn);
+  }
 }
 
 function actSized(kind) {
