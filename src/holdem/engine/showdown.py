@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 Award = tuple[int, Pot, tuple[tuple[int, int], ...], int, str]
 """(pot index, pot, (player, chips) shares, run, reason)."""
 
+UNREAD = HandValue((0, ()))
+"""The value of a hand shown face up that no record says (a hand history's ``sm ????``):
+below every real hand, so it wins a pot only against other such hands, which split it."""
+
 
 class Showdown:
     def __init__(self, hand: Hand) -> None:
@@ -53,7 +57,9 @@ class Showdown:
             )
 
     def resolve_automatically(self) -> None:
-        """Show every hand that can still win or tie a pot; muck the rest (unless all are shown)."""
+        """Show every hand that can still win or tie a pot; muck the rest (unless all are shown).
+        An unknown hand stops it: only its owner can show it (or ``Action.show(())``, a hand
+        shown whose cards nobody recorded)."""
         while (player := self.next_player) is not None:
             hole = self.hand.holes[player]
             if hole is None or None in hole:
@@ -86,6 +92,9 @@ class Showdown:
         known = hole is not None and None not in hole
         if cards is not None and known and set(cards) != set(hole or ()):
             raise IllegalActionError(f"player {player + 1} holds other cards than those shown")
+        if not known and cards == ():
+            self._show_unread(player)
+            return
         if not known:
             if cards is None or len(cards) != 2:
                 raise IllegalActionError(
@@ -97,6 +106,12 @@ class Showdown:
         self.values[player] = self._value(player, shown)
         description = self.values[player][0].describe()
         hand.events.append(events.CardsShown(player, shown, description))
+        self._position += 1
+
+    def _show_unread(self, player: int) -> None:
+        # Shown, but the cards are unknown: the hand keeps its claim and beats nothing.
+        self.values[player] = [UNREAD] * len(self.hand.boards)
+        self.hand.events.append(events.CardsShown(player, (), "cards not known"))
         self._position += 1
 
     def _muck(self, player: int) -> None:
@@ -139,6 +154,12 @@ class Showdown:
         values = [self.values[p][run] for p in showing]
         best = max(values)
         winners = [p for p, v in zip(showing, values, strict=True) if v == best]
+        if best == UNREAD:
+            return tuple(split(amount, sorted(winners))), "split: no hand shown is known"
+        read = [(p, v) for p, v in zip(showing, values, strict=True) if v != UNREAD]
+        if len(read) == 1:
+            return ((read[0][0], amount),), "the only hand shown that is known"
         board = self.hand.boards[run]
-        why = reason(board, values, [showing.index(w) for w in winners])
+        known = [v for _, v in read]
+        why = reason(board, known, [[p for p, _ in read].index(w) for w in winners])
         return tuple(split(amount, sorted(winners))), why

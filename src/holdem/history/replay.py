@@ -20,23 +20,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from holdem.engine import Action, Hand, HandConfig, Phase, Structure
+from holdem.engine import Hand, HandConfig, Phase, Structure
 from holdem.errors import HoldemError
-from holdem.history.actions import Action as Step
-from holdem.history.actions import (
-    BetRaise,
-    CheckCall,
-    DealBoard,
-    DealHole,
-    Fold,
-    NoOp,
-    ShowMuck,
-    format_action,
-)
+from holdem.history.actions import format_action
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
 from holdem.history.phh import find_files, iter_hands
 from holdem.history.record import RULES_FIELD, config_with_rules
+from holdem.history.steps import Replayer
 from holdem.history.units import ONE, Units, amount_of
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
@@ -122,67 +113,19 @@ def config_of(history: HandHistory) -> HandConfig:
 def replay_hand(history: HandHistory) -> Hand:
     """Play a recorded hand through the engine, step by step; raises on the first bad step."""
     hand = Hand(config_of(history), auto_showdown=False)
+    steps = Replayer(hand)
     for number, step in enumerate(history.actions):
         try:
-            _apply(hand, step)
+            steps.apply(step)
         except HoldemError as error:
-            raise PHHError(f"actions[{number}] {format_action(step)!r}: {error}") from None
+            raise PHHError(
+                f"actions[{number}] {format_action(step, history.chip_unit)!r}: {error}"
+            ) from None
     if not hand.is_over:
-        if hand.phase == Phase.SHOWDOWN:
-            hand.resolve_showdown()
-        else:
+        if hand.phase != Phase.SHOWDOWN:
             raise PHHError(f"the actions end before the hand does ({_waiting_for(hand)})")
+        steps.finish()
     return hand
-
-
-def _apply(hand: Hand, step: Step) -> None:
-    if isinstance(step, NoOp):
-        return
-    if isinstance(step, DealHole):
-        hand.deal_hole(step.player, step.cards)
-    elif isinstance(step, DealBoard):
-        cards = [c for c in step.cards if c is not None]
-        if len(cards) != len(step.cards):
-            raise PHHError("board cards cannot be unknown")
-        hand.deal_board(cards)
-    elif isinstance(step, ShowMuck):
-        _show_or_muck(hand, step)
-    else:
-        player = step.player
-        if _pointless_check(hand, step):
-            return
-        hand.act(_betting_action(hand, step), player=player)
-
-
-def _betting_action(hand: Hand, step: Fold | CheckCall | BetRaise) -> Action:
-    if isinstance(step, Fold):
-        return Action.fold()
-    if hand.to_act is None or hand.phase != Phase.BETTING:
-        return Action.check()  # let the engine word the refusal
-    legal = hand.legal_actions()
-    if isinstance(step, CheckCall):
-        return Action.check() if legal.check else Action.call()
-    return Action.bet(step.to) if legal.bet is not None else Action.raise_to(step.to)
-
-
-def _pointless_check(hand: Hand, step: Fold | CheckCall | BetRaise) -> bool:
-    """PokerKit asks a player to check when nobody else can bet; R12 (and we) skip that turn."""
-    if not isinstance(step, CheckCall) or hand.phase == Phase.BETTING:
-        return False
-    others = [p for p in range(hand.player_count) if p != step.player and hand.can_act(p)]
-    return hand.can_act(step.player) and not others
-
-
-def _show_or_muck(hand: Hand, step: ShowMuck) -> None:
-    cards = None if step.cards is None else tuple(c for c in step.cards if c is not None)
-    if hand.phase != Phase.SHOWDOWN:
-        # Hands tabled before an all-in runout (R30): the engine has turned them up already.
-        hole = hand.holes[step.player]
-        if cards and hole is not None and None in hole:
-            hand.reveal(step.player, cards)
-        return
-    action = Action.muck() if step.mucked else Action.show(cards or None)
-    hand.act(action, player=step.player)
 
 
 def _waiting_for(hand: Hand) -> str:
