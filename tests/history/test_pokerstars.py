@@ -69,7 +69,8 @@ def test_a_hand_won_by_folds_returns_the_uncalled_bet():
     t.start_hand(stacked(["Qd Jc", "7h 2c", "As Ks"]))  # Ben, Cleo, Ana by position
     played = finish(t, [(0, Action.raise_to(6)), (2, Action.fold()), (4, Action.fold())])
     assert text(played, hero=0) == (
-        "PokerStars Hand #1:  Hold'em No Limit (1/2) - 2024/05/01 18:30:00 UTC\n"
+        "PokerStars Hand #1:  Hold'em No Limit (1/2)"
+        " - 2024/05/01 18:30:00 UTC [2024/05/01 14:30:00 ET]\n"
         "Table 'Friday' 6-max (Play Money) Seat #1 is the button\n"
         "Seat 1: Ana (100 in chips)\n"
         "Seat 3: Ben (100 in chips)\n"
@@ -98,7 +99,8 @@ def test_all_ins_and_side_pots_at_the_showdown():
     t.start_hand(stacked(["Ks Kh", "Qs Qh", "As Ah"], "2c 7d 9h Js 4c"))
     played = finish(t, [(0, Action.raise_to(30)), (2, Action.raise_to(60)), (4, Action.call())])
     assert text(played, hero=4) == (
-        "PokerStars Hand #1:  Hold'em No Limit (1/2) - 2024/05/01 18:30:00 UTC\n"
+        "PokerStars Hand #1:  Hold'em No Limit (1/2)"
+        " - 2024/05/01 18:30:00 UTC [2024/05/01 14:30:00 ET]\n"
         "Table 'Friday' 6-max (Play Money) Seat #1 is the button\n"
         "Seat 1: Ana (30 in chips)\n"
         "Seat 3: Ben (60 in chips)\n"
@@ -336,7 +338,8 @@ def test_the_time_is_written_in_utc_and_the_hand_number_can_be_given():
         played, table_name="Bob's\ngame", started_at=paris, max_seats=9, hand_number=700123
     )
     assert out.startswith(
-        "PokerStars Hand #700123:  Hold'em No Limit (1/2) - 2024/05/01 18:30:05 UTC\n"
+        "PokerStars Hand #700123:  Hold'em No Limit (1/2)"
+        " - 2024/05/01 18:30:05 UTC [2024/05/01 14:30:05 ET]\n"
         "Table 'Bob\u2019s game' 9-max (Play Money) Seat #1 is the button\n"
     )
 

@@ -23,6 +23,7 @@ uniform amount between the legal minimum and maximum.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -148,6 +149,47 @@ def play_dealt_hands(
         record=record,
         explicit_stream=True,
     )
+
+
+def play_bot_hands(
+    config: HandConfig, seat_policies: Sequence[int], seed: int, first: int, count: int
+) -> np.ndarray:
+    """Hands ``first`` .. ``first + count - 1`` of a simulation of compiled bots.
+
+    ``seat_policies``: one ``bots.batched`` policy per seat (``POLICIES[name]``). Hand
+    ``number`` has the button at seat ``number % seats`` (seat ``button + 1 + p`` in
+    position ``p``), its deck and each seat's random numbers from the streams of
+    ``sim.streams`` keyed by (seed, number, seat): the hands ``holdem sim`` plays on
+    its object path with the same seed. Returns the chips each seat won or lost, int64
+    (count, seats).
+    """
+    from holdem.bots import batched
+    from holdem.engine import kernel_play as k
+
+    params, forced = _compile_config(config)
+    n = config.player_count
+    policies = np.asarray(seat_policies, dtype=np.int64)
+    known = set(batched.POLICIES.values())
+    if policies.shape != (n,) or not set(policies.tolist()) <= known:
+        raise ConfigError(f"give one compiled policy per seat ({n}), each one of {sorted(known)}")
+    if first < 0 or count < 0:
+        raise ConfigError("hand numbers and counts are whole numbers, 0 or more")
+    nets = np.zeros((count, n), dtype=np.int64)
+    start = np.asarray(config.starting_stacks, dtype=np.int64)
+    status = k.run_bots(
+        params, start, forced, policies, np.uint64(seed % (1 << 64)), first, nets, _tables(),
+        _tag_work(),
+    )  # fmt: skip
+    if status != k.OK:
+        raise ConfigError(f"the compiled bots stopped with status {status}")
+    return nets
+
+
+@cache
+def _tag_work() -> Any:
+    from holdem.bots import batched
+
+    return batched.tag_work(_tables())
 
 
 # -- the configuration as arrays -------------------------------------------------------
@@ -290,3 +332,14 @@ def _run(
         decisions=decisions,
         draws_used=int(draws_used) if explicit_stream else 0,
     )
+
+
+def bots_kernel_cached() -> bool:
+    """Whether numba's cache holds the compiled bots' kernel for this source (a first run
+    compiles it, which takes about a minute)."""
+    from holdem.engine import kernel_play as k
+
+    try:
+        return bool(k.run_bots._cache._cache_file._load_index())
+    except Exception:  # numba's cache layout is its own: when unsure, say nothing
+        return True

@@ -17,8 +17,10 @@ from collections import namedtuple
 
 import numpy as np
 
+from holdem.bots import batched
 from holdem.engine.kernel_pots import award_showdown, return_unmatched
 from holdem.evaluator.batch import kernel
+from holdem.sim.streams import DECK_SLOT
 
 # Fields of ``params``.
 P_PLAYERS = 0
@@ -49,27 +51,38 @@ OK, DRAWS_EXHAUSTED, RECORD_FULL, BAD_CARDS = 0, 1, 2, 3
 
 # Work arrays of one run, allocated once: ``folded`` per position, ``codes`` and
 # ``strengths`` for the evaluator, ``pots`` (strength, pot amounts, pot masks) for the
-# showdown, and the evaluator's ``tables``.
-Scratch = namedtuple("Scratch", ["folded", "codes", "strengths", "pots", "tables"])
+# showdown, the evaluator's ``tables``; for the bots' policies, each position's
+# ``policy`` (``batched.RANDOM``, ...) and random ``slot`` (its state in ``rng``), what
+# they have ``seen`` of the betting, and the tight-aggressive bot's ``tag`` work arrays.
+Scratch = namedtuple(
+    "Scratch",
+    ["folded", "codes", "strengths", "pots", "tables", "policy", "slot", "seen", "tag"],
+)
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 @kernel
-def _draw(stream, explicit, cursor, rng):
+def _mix(state):
+    """The SplitMix64 word after ``state`` (``sim.streams.mix``)."""
+    z = state + _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@kernel
+def _draw(stream, explicit, cursor, rng, slot=0):
     """The next random word (0 .. 2**63 - 1): from ``stream`` when ``explicit``, else from
-    SplitMix64 on ``rng[0]``; -1 when the stream has run out."""
+    SplitMix64 on ``rng[slot]``; -1 when the stream has run out."""
     if explicit:
         if cursor[0] >= stream.shape[0]:
             return np.int64(-1)
         word = stream[cursor[0]]
         cursor[0] += 1
         return word
-    rng[0] += _GOLDEN
-    z = rng[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z ^= z >> np.uint64(31)
+    z = _mix(rng[slot])
+    rng[slot] += _GOLDEN
     return np.int64(z >> np.uint64(1))  # int64 arithmetic from here: no uint64/int64 mixing
 
 
@@ -131,6 +144,7 @@ def _play_hand(
         bets[p] = 0
         contributed[p] = 0
         folded[p] = False
+    batched.reset_seen(scratch.seen)
     dead = 0
     # ``Hand._post_forced_bets``: blinds then antes (or antes first), then live and dead posts.
     for step in range(2):
@@ -218,25 +232,45 @@ def _play_hand(
                             pot += contributed[p]
                         largest = max(smallest, top + pot)
                     low, high = min(smallest, total), min(largest, total)
-            # The random policy: uniform over check, or fold and call, and bet-or-raise.
-            choices = (1 if to_call == 0 else 2) + (1 if may_raise else 0)
-            word = _draw(stream, explicit, cursor, rng)
-            if word < 0:
-                return DRAWS_EXHAUSTED, decisions, False
-            pick = word % choices
-            if to_call == 0:
-                kind = CHECK if pick == 0 else BET
-            else:
-                kind = FOLD if pick == 0 else (CALL if pick == 1 else RAISE)
+            policy = scratch.policy[actor]
             to = bet
+            if policy == batched.RANDOM:
+                # Uniform over check, or fold and call, and bet-or-raise; then the amount.
+                slot = scratch.slot[actor]
+                choices = (1 if to_call == 0 else 2) + (1 if may_raise else 0)
+                word = _draw(stream, explicit, cursor, rng, slot)
+                if word < 0:
+                    return DRAWS_EXHAUSTED, decisions, False
+                pick = word % choices
+                if to_call == 0:
+                    kind = CHECK if pick == 0 else BET
+                else:
+                    kind = FOLD if pick == 0 else (CALL if pick == 1 else RAISE)
+                if kind in (BET, RAISE):
+                    word = _draw(stream, explicit, cursor, rng, slot)
+                    if word < 0:
+                        return DRAWS_EXHAUSTED, decisions, False
+                    to = low + word % (high - low + 1)
+            else:  # an intent, as ``bots.acting`` turns it into an action
+                intent, amount = batched.PASSIVE, 0
+                if policy == batched.TAG:
+                    intent, amount = batched.tag_decision(
+                        actor, n, street, state, folded, dead, deck, may_raise, low, high,
+                        min_bet, scratch.seen, scratch.tag,
+                    )  # fmt: skip
+                if intent == batched.AGGRESSIVE:
+                    kind, to = RAISE, amount
+                elif intent == batched.PASSIVE:
+                    kind = CHECK if to_call == 0 else CALL
+                else:
+                    kind = CHECK if to_call == 0 else FOLD
             if kind == CALL:
                 to = bet + min(to_call, stack)
             elif kind in (BET, RAISE):
                 kind = BET if top == 0 else RAISE
-                word = _draw(stream, explicit, cursor, rng)
-                if word < 0:
-                    return DRAWS_EXHAUSTED, decisions, False
-                to = low + word % (high - low + 1)
+            batched.note_decision(
+                scratch.seen, street, actor, 2 if kind >= BET else (1 if kind == CALL else 0)
+            )
             if record.shape[0]:
                 row = used[0]
                 if row >= record.shape[0]:
@@ -331,6 +365,21 @@ def _play_hand(
 
 
 @kernel
+def _scratch(n, tables, tag):
+    return Scratch(
+        np.zeros(n, dtype=np.bool_),
+        np.zeros((n, 7), dtype=np.uint8),
+        np.zeros(n, dtype=np.int32),
+        np.zeros((3, n + 1), dtype=np.int64),
+        tables,
+        np.zeros(n, dtype=np.int64),  # every position plays the random policy ...
+        np.zeros(n, dtype=np.int64),  # ... from the one stream rng[0]
+        np.zeros(batched.SEEN_COLUMNS, dtype=np.int64),
+        tag,
+    )
+
+
+@kernel
 def run(
     params,
     start,
@@ -355,13 +404,19 @@ def run(
     n = params[P_PLAYERS]
     hands = out_stacks.shape[0]
     state = np.zeros((4, n), dtype=np.int64)
-    scratch = Scratch(
-        np.zeros(n, dtype=np.bool_),
-        np.zeros((n, 7), dtype=np.uint8),
-        np.zeros(n, dtype=np.int32),
-        np.zeros((3, n + 1), dtype=np.int64),
+    # Everyone plays the random policy from the one stream; the tight-aggressive bot's
+    # tables are never read, so empty ones of the right types do.
+    tag = batched.TagWork(
+        np.zeros((13, 13, 2, batched.PREFLOP_COLUMNS), dtype=np.int8),
+        np.zeros(1, dtype=np.int8),
         tables,
+        np.zeros(5, dtype=np.uint8),
+        np.zeros((1, 5), dtype=np.uint8),
+        np.zeros((1, 6), dtype=np.uint8),
+        np.zeros((1, 7), dtype=np.uint8),
+        np.zeros(1, dtype=np.int32),
     )
+    scratch = _scratch(n, tables, tag)
     cursor = np.zeros(1, dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)
     rng = np.full(1, seed, dtype=np.uint64)
@@ -387,3 +442,52 @@ def run(
         out_actions[h] = decisions
         out_showdown[h] = showdown
     return OK, hands, cursor[0], used[0]
+
+
+@kernel
+def run_bots(params, start, forced, seat_policy, seed, first, out_nets, tables, tag):
+    """Play ``out_nets.shape[0]`` hands of bots, numbered from ``first``, as ``holdem sim``
+    does: every hand from the stacks ``start``, the button one seat further each hand
+    (seat ``number % seats``), each seat playing its ``seat_policy`` (``batched.*``).
+
+    Each hand deals from its own shuffle and each seat draws from its own stream, all
+    keyed by (seed, hand number, seat) as ``sim.streams`` keys them, so a hand is the
+    same whatever run it is part of. ``out_nets``: chips won or lost per hand and seat.
+    Returns the status.
+    """
+    n = params[P_PLAYERS]
+    state = np.zeros((4, n), dtype=np.int64)
+    scratch = _scratch(n, tables, tag)
+    no_stream = np.zeros(0, dtype=np.int64)
+    no_record = np.zeros((0, RECORD_COLUMNS), dtype=np.int64)
+    cursor = np.zeros(1, dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    rng = np.zeros(n + 1, dtype=np.uint64)  # one stream per position, the deck's last
+    deck = np.empty(52, dtype=np.uint8)
+    dealt = 2 * n + 8
+    base = _mix(seed)
+    for h in range(out_nets.shape[0]):
+        number = first + h
+        button = number % n
+        key = _mix(base ^ np.uint64(number))
+        rng[n] = _mix(key ^ np.uint64(DECK_SLOT))
+        for i in range(52):
+            deck[i] = i
+        for i in range(dealt):
+            j = i + _draw(no_stream, False, cursor, rng, n) % (52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        for p in range(n):
+            seat = (button + 1 + p) % n
+            scratch.policy[p] = seat_policy[seat]
+            scratch.slot[p] = p
+            rng[p] = _mix(key ^ np.uint64(seat))
+            state[0, p] = start[p]
+        status, _, _ = _play_hand(
+            params, forced, state, deck, no_stream, False, cursor, rng, no_record, used, h,
+            scratch,
+        )  # fmt: skip
+        if status != OK:
+            return status
+        for p in range(n):
+            out_nets[h, (button + 1 + p) % n] = state[0, p] - start[p]
+    return OK

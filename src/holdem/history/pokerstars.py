@@ -2,9 +2,14 @@
 
 Tracking programs (PokerTracker, Hold'em Manager and others) import the plain-text
 histories PokerStars writes; this module writes a hand played at a ``Table`` in that
-format, as a view of the engine's event log. Chips are play money: amounts carry no
-currency sign and the table line says ``(Play Money)``, as the format does for
-play-money tables. The rake is always 0.
+format, as a view of the engine's event log. By default chips are play money: amounts
+carry no currency sign and the table line says ``(Play Money)``, as the format does for
+play-money tables, and the rake is 0. A :class:`TextStyle` gives the rest of what a
+recorded hand knows: money in a currency (``$0.25``), the rake and what each player was
+paid, a tournament's header, the time zone of the clock. The header is PokerStars' own,
+the local time followed by the Eastern time in brackets
+(``- 2009/07/01 12:30:00 CET [2009/07/01 6:30:00 ET]``), so the parsers written for
+PokerStars' files read it.
 
 Only what the players at the table saw appears: the hero's own hole cards, and other
 hole cards only when they were shown (or turned up at an all-in, R30). Straddles are
@@ -19,18 +24,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from holdem.cards import Card
 from holdem.engine import Structure, events
 from holdem.errors import HoldemError
 from holdem.evaluator import Category, evaluate
+from holdem.history.eastern import eastern_time
 
 if TYPE_CHECKING:
     from holdem.engine import Hand
     from holdem.table.table import PlayedHand
 
-__all__ = ["PokerStarsError", "pokerstars_description", "pokerstars_text"]
+__all__ = ["PokerStarsError", "TextStyle", "pokerstars_description", "pokerstars_text"]
 
 GAMES = {
     Structure.NO_LIMIT: "No Limit",
@@ -56,6 +63,48 @@ class PokerStarsError(HoldemError):
     """A hand that cannot be written as a PokerStars-style history, or bad arguments."""
 
 
+@dataclass(frozen=True)
+class TextStyle:
+    """How a hand's money, header and hole cards are written.
+
+    ``unit`` is what one chip of the engine is worth (``Decimal("0.01")``: the engine
+    counts cents) and ``symbol`` the currency sign written before every amount (``$``);
+    with a ``currency`` (``USD``) the table is a real-money one, else play money.
+    ``zone`` names the clock of ``started_at`` (its own local time, UTC by default);
+    ``eastern`` is the Eastern time PokerStars adds in brackets (computed when None).
+    ``paid`` is what each position was paid after the ``rake`` (by position), when a
+    recorded hand says so, and ``cashed_out`` what a player took for their hand instead
+    of the pot (PokerStars' all-in cash-out), by position. ``tournament``, ``buy_in``
+    (``$10+$1 USD``) and ``level`` write a tournament's header. ``dealt_all`` writes a
+    ``Dealt to`` line for every player whose cards are known (a record that saw them
+    all), not only the hero's.
+    """
+
+    unit: Decimal = Decimal(1)
+    symbol: str = ""
+    currency: str | None = None
+    zone: str = "UTC"
+    eastern: datetime | None = None
+    rake: int = 0
+    paid: tuple[int, ...] | None = None
+    cashed_out: tuple[int, ...] | None = None
+    tournament: int | None = None
+    buy_in: str | None = None
+    level: int | None = None
+    zoom: bool = False
+    dealt_all: bool = False
+
+    def money(self, chips: int) -> str:
+        """``$0.25``, ``$50`` (whole amounts without cents, as PokerStars writes them)."""
+        if self.unit == 1:
+            return f"{self.symbol}{chips}"
+        value = Decimal(chips) * self.unit
+        text = f"{value:f}"
+        if value == value.to_integral_value():
+            text = str(int(value))
+        return f"{self.symbol}{text}"
+
+
 def pokerstars_text(
     played: PlayedHand,
     *,
@@ -64,6 +113,7 @@ def pokerstars_text(
     hero_seat: int | None = None,
     max_seats: int,
     hand_number: int | None = None,
+    style: TextStyle | None = None,
 ) -> str:
     """One finished hand as PokerStars writes it, ending with a blank line.
 
@@ -72,7 +122,8 @@ def pokerstars_text(
     the number of seats at the table (``6-max``). ``started_at`` is written in UTC; a
     naive datetime is taken to be UTC already. ``hand_number`` replaces the table's own
     count: trackers treat two hands with the same number as one, so a cardroom with
-    several tables should pass a number unique to the whole room.
+    several tables should pass a number unique to the whole room. ``style``: see
+    :class:`TextStyle` (play money, UTC, by default).
     """
     hand = played.hand
     if not hand.is_over:
@@ -95,7 +146,7 @@ def pokerstars_text(
         raise PokerStarsError(
             f"hero_seat {hero_seat} is not a seat: seats are 0 to {max_seats - 1} (0-based)"
         )
-    writer = _Writer(played, hero_seat)
+    writer = _Writer(played, hero_seat, style or TextStyle())
     number = played.number if hand_number is None else hand_number
     writer.header(number, _clean(table_name).replace("'", "\u2019"), started_at, max_seats)
     writer.body()
@@ -165,6 +216,7 @@ class _Player:
 class _Writer:
     played: PlayedHand
     hero_seat: int | None
+    style: TextStyle
     lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -188,19 +240,34 @@ class _Writer:
     # -- the top ---------------------------------------------------------------------------
 
     def header(self, number: int, table: str, started_at: datetime, max_seats: int) -> None:
-        config = self.hand.config
+        config, style = self.hand.config, self.style
         small, big = self._stakes()
-        when = started_at.astimezone(UTC) if started_at.tzinfo is not None else started_at
-        self.lines.append(
-            f"PokerStars Hand #{number}:  Hold'em {GAMES[config.structure]} ({small}/{big})"
-            f" - {when:%Y/%m/%d %H:%M:%S} UTC"
-        )
+        game = f"Hold'em {GAMES[config.structure]}"
+        when = started_at
+        if style.zone == "UTC" and started_at.tzinfo is not None:
+            when = started_at.astimezone(UTC)
+        eastern = style.eastern or eastern_time(when, style.zone)
+        clock = _clock(when) + f" {style.zone}"
+        if eastern is not None:  # PokerStars' own clock, which parsers read
+            clock += f" [{_clock(eastern)} ET]"
+        kind = "Zoom Hand" if style.zoom else "Hand"
+        if style.tournament is not None:
+            buy_in = f"{style.buy_in} " if style.buy_in else ""
+            level = _roman(style.level or 1)
+            self.lines.append(
+                f"PokerStars {kind} #{number}: Tournament #{style.tournament}, {buy_in}{game}"
+                f" - Level {level} ({small}/{big}) - {clock}"
+            )
+        else:
+            stakes = f"{style.money(small)}/{style.money(big)}"
+            if style.currency:
+                stakes += f" {style.currency}"
+            self.lines.append(f"PokerStars {kind} #{number}:  {game} ({stakes}) - {clock}")
         button = self.played.blinds.button + 1
-        self.lines.append(
-            f"Table '{table}' {max_seats}-max (Play Money) Seat #{button} is the button"
-        )
+        money = "" if style.currency or style.tournament is not None else "(Play Money) "
+        self.lines.append(f"Table '{table}' {max_seats}-max {money}Seat #{button} is the button")
         for player in sorted(self.players, key=lambda p: p.seat):
-            stack = config.starting_stacks[player.position]
+            stack = style.money(config.starting_stacks[player.position])
             self.lines.append(f"Seat {player.seat + 1}: {player.name} ({stack} in chips)")
 
     def _stakes(self) -> tuple[int, int]:
@@ -226,11 +293,13 @@ class _Writer:
         self._posts()
         self.lines.append("*** HOLE CARDS ***")
         hero = self._hero()
-        if hero is not None:
-            hole = hand.holes[hero.position]
+        dealt = self.players if self.style.dealt_all else [hero] if hero is not None else []
+        for player in dealt:
+            assert player is not None
+            hole = hand.holes[player.position]
             if hole is not None and None not in hole:
                 self.lines.append(
-                    f"Dealt to {hero.name} {_cards([c for c in hole if c is not None])}"
+                    f"Dealt to {player.name} {_cards([c for c in hole if c is not None])}"
                 )
         street = 0
         round_bet = self._preflop_bet()
@@ -247,7 +316,8 @@ class _Writer:
                     player.voluntary = True
             elif isinstance(event, events.UncalledBetReturned):
                 name = self.players[event.player].name
-                self.lines.append(f"Uncalled bet ({event.amount}) returned to {name}")
+                money = self.style.money(event.amount)
+                self.lines.append(f"Uncalled bet ({money}) returned to {name}")
             elif isinstance(event, events.BoardDealt):
                 street, round_bet = event.street, 0
                 self._street(event)
@@ -301,7 +371,8 @@ class _Writer:
 
     def _post(self, position: int, what: str, amount: int, all_in: bool) -> None:
         suffix = " and is all-in" if all_in else ""
-        self.lines.append(f"{self.players[position].name}: posts {what} {amount}{suffix}")
+        money = self.style.money(amount)
+        self.lines.append(f"{self.players[position].name}: posts {what} {money}{suffix}")
 
     def _blind_name(self, position: int) -> str:
         blinds, seat = self.played.blinds, self.players[position].seat
@@ -319,15 +390,16 @@ class _Writer:
 
     def _action(self, event: events.PlayerActed, round_bet: int) -> str:
         suffix = " and is all-in" if event.all_in else ""
+        money = self.style.money
         if event.action == "fold":
             return "folds"
         if event.action == "check":
             return "checks"
         if event.action == "call":
-            return f"calls {event.added}{suffix}"
+            return f"calls {money(event.added)}{suffix}"
         if event.action == "bet" or round_bet == 0:
-            return f"bets {event.to}{suffix}"
-        return f"raises {event.to - round_bet} to {event.to}{suffix}"
+            return f"bets {money(event.to)}{suffix}"
+        return f"raises {money(event.to - round_bet)} to {money(event.to)}{suffix}"
 
     def _street(self, event: events.BoardDealt) -> None:
         board = self.hand.boards[event.run]
@@ -357,6 +429,11 @@ class _Writer:
 
     def _awards(self, awards: list[events.PotAwarded], contested: bool) -> None:
         pots = 1 + max((a.pot for a in awards), default=0)
+        cut = self._rake_cuts(awards)
+        for position, cash in enumerate(self.style.cashed_out or ()):
+            if cash and position < len(self.players):
+                name = self.players[position].name
+                self.lines.append(f"{name} cashed out the hand for {self.style.money(cash)}")
         for run in range(self.runs):
             if run > 0:
                 self.lines.append(self._showdown_title(run))
@@ -369,34 +446,52 @@ class _Writer:
             for award in awards:
                 if award.run != run:
                     continue
-                for position, chips in award.shares:
+                for position, share in award.shares:
+                    taken = min(share, cut[position])  # the rake comes out of what was won
+                    cut[position] -= taken
+                    chips = share - taken
+                    if not chips:
+                        continue
                     self.players[position].won += chips
                     won_on = self.players[position].won_on
                     won_on[run] = won_on.get(run, 0) + chips
                     name = self.players[position].name
-                    self.lines.append(f"{name} collected {chips} from {_pot_name(award.pot, pots)}")
+                    money = self.style.money(chips)
+                    self.lines.append(f"{name} collected {money} from {_pot_name(award.pot, pots)}")
         if not contested:
             winner = next(p for p in self.players if p.folded_on is None)
             self.lines.append(f"{winner.name}: doesn't show hand")
         self.awards = awards
         self.pot_count = pots
 
+    def _rake_cuts(self, awards: list[events.PotAwarded]) -> list[int]:
+        """By position, how much less than the pots gave them the players were paid."""
+        won = [0] * len(self.players)
+        for award in awards:
+            for position, chips in award.shares:
+                won[position] += chips
+        paid = self.style.paid
+        if paid is None or len(paid) != len(won):
+            return [0] * len(won)
+        return [max(0, w - p) for w, p in zip(won, paid, strict=True)]
+
     # -- the summary ----------------------------------------------------------------------
 
     def summary(self) -> None:
         lines = self.lines
         lines.append("*** SUMMARY ***")
+        money = self.style.money
         total = sum(a.amount for a in self.awards)
         parts = ""
         if self.pot_count > 1:
             amounts = [0] * self.pot_count
             for award in self.awards:
                 amounts[award.pot] += award.amount
-            parts = f" Main pot {amounts[0]}."
+            parts = f" Main pot {money(amounts[0])}."
             for index in range(1, self.pot_count):
                 label = "Side pot" if self.pot_count == 2 else f"Side pot-{index}"
-                parts += f" {label} {amounts[index]}."
-        lines.append(f"Total pot {total}{parts} | Rake 0")
+                parts += f" {label} {money(amounts[index])}."
+        lines.append(f"Total pot {money(total)}{parts} | Rake {money(self.style.rake)}")
         boards = self.hand.boards
         if self.runs > 1:
             lines.append(f"Hand was run {RUN_TIMES.get(self.runs, f'{self.runs} times')}")
@@ -427,10 +522,10 @@ class _Writer:
             cards = _cards(player.shown)
             description = self._describe(player.shown, 0)
             if player.won:
-                return f"showed {cards} and won ({player.won}) with {description}"
+                return f"showed {cards} and won ({self.style.money(player.won)}) with {description}"
             return f"showed {cards} and lost with {description}"
         if player.won:
-            return f"collected ({player.won})"
+            return f"collected ({self.style.money(player.won)})"
         hole = self.hand.holes[player.position]
         if player.seat == self.hero_seat and hole is not None and None not in hole:
             return f"mucked {_cards([c for c in hole if c is not None])}"
@@ -443,8 +538,25 @@ class _Writer:
         for run in range(self.runs):
             board = f"the {RUN_WORDS[run].lower()} board with {self._describe(player.shown, run)}"
             won = player.won_on.get(run)
-            parts.append(f"won ({won}) {board}" if won else f"lost {board}")
+            parts.append(f"won ({self.style.money(won)}) {board}" if won else f"lost {board}")
         return ", ".join(parts)
+
+
+def _clock(when: datetime) -> str:
+    """PokerStars' clock: the hour without a leading zero (``2009/07/01 6:30:00``)."""
+    return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S}"
+
+
+def _roman(number: int) -> str:
+    """A tournament level as PokerStars numbers it: I, II, ..., XIV."""
+    words = []
+    for value, letters in (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    ):  # fmt: skip
+        count, number = divmod(number, value)
+        words.append(letters * count)
+    return "".join(words)
 
 
 def _pot_name(index: int, pots: int) -> str:

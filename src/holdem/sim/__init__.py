@@ -1,24 +1,39 @@
 """Bot-against-bot simulation: many hands through the engine, each seat's result measured.
 
 Every hand starts from the same stacks (a cash game where everyone tops up) and the
-button moves one seat each hand, so each bot plays every position equally often.
+button moves one seat each hand (hand ``i`` has it at seat ``i % seats``), so each bot
+plays every position equally often.
+
+Two paths play the same hands (``chunks``): the compiled kernel when every bot has a
+compiled policy (random, caller, tag), ``Hand`` and the bot objects otherwise or when
+``history`` is asked for. Each hand's cards and random numbers come from streams keyed
+by the seed and the hand's number (``streams``), so both paths, and any split of the
+hands over processes (``workers``) or a Ray cluster (``ray``), give the same results.
 """
 
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from holdem.bots import BOTS, Bot, view_for
-from holdem.cards import Deck
-from holdem.engine import Hand, HandConfig, Structure
+from holdem.engine import Structure
 from holdem.errors import ConfigError
+from holdem.sim import spread
+from holdem.sim.chunks import (
+    BATCHED,
+    HISTORY_FILE_HANDS,
+    OBJECT,
+    Plan,
+    Totals,
+    batched_path_for,
+    make_bots,
+)
 
-HISTORY_FILE_HANDS = 1000  # hands per .phhs file written with ``history``
+BATCHED_CHUNK = 20_000  # hands per task on the compiled path
+OBJECT_CHUNK = HISTORY_FILE_HANDS  # on the object path: one history file per task
 
 
 @dataclass(frozen=True)
@@ -35,6 +50,10 @@ class SimResult:
     hands: int
     seconds: float
     results: tuple[SeatResult, ...]
+    path: str = OBJECT
+    """``batched`` (the compiled kernel) or ``object`` (``Hand`` and the bot objects)."""
+    workers: int = 1
+    """Processes that played the hands (1: this one; 0: a Ray cluster)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -45,6 +64,8 @@ class SimResult:
             "hands": self.hands,
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
+            "path": self.path,
+            "workers": self.workers,
             "results": [
                 {
                     "seat": r.seat,
@@ -58,15 +79,6 @@ class SimResult:
         }
 
 
-def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    bots = []
-    for seat, name in enumerate(names):
-        if name not in BOTS:
-            raise ConfigError(f"there is no bot called {name!r}: choose from {', '.join(BOTS)}")
-        bots.append(BOTS[name](random.Random(f"{seed}-bot-{seat}")))
-    return bots
-
-
 def simulate(
     bot_names: Sequence[str],
     hands: int,
@@ -78,68 +90,88 @@ def simulate(
     seed: int = 0,
     history: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
+    ray: str | None = None,
+    path: str | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> SimResult:
-    seats = len(bot_names)
-    if hands < 1:
-        raise ConfigError(f"simulate at least one hand, not {hands}")
-    bots = make_bots(bot_names, seed)
-    config = HandConfig.create(
-        structure, [stack] * seats, small_blind=small_blind, big_blind=big_blind
-    )
-    deck_rng = random.Random(f"{seed}-deck")
-    per_hand: list[list[int]] = [[] for _ in range(seats)]
-    recorded = []
-    start = time.perf_counter()
-    for number in range(hands):
-        button = number % seats
-        seat_of = [(button + 1 + position) % seats for position in range(seats)]
-        hand = Hand(config, Deck.shuffled(deck_rng))
-        while not hand.is_over:
-            player = hand.to_act
-            assert player is not None
-            bot = bots[seat_of[player]]
-            hand.act(bot.decide(view_for(hand, player), hand.legal_actions()))
-        assert hand.result is not None
-        for position, net in enumerate(hand.result.net):
-            per_hand[seat_of[position]].append(net)
+    """Play ``hands`` hands of the bots named, one per seat, and measure each seat.
+
+    ``workers``: local processes to spread the hands over (1: this process); ``ray``: a
+    Ray cluster's address (``auto``, ``local`` or HOST:PORT) to spread them over instead.
+    ``path``: ``batched`` or ``object`` to choose the path (default: batched whenever
+    every bot has a compiled policy and no history is written). ``notice``: told about
+    slow first steps ("compiling the simulator ...").
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ConfigError(f"simulate at least one hand, not {hands!r}")
+    spread.check_workers(workers)
+    if ray is not None:
+        spread.check_ray_address(ray)
+        if workers != 1:
+            raise ConfigError("--workers and --ray are alternatives: give one of them")
         if history is not None:
-            recorded.append(_record(hand, seat_of, bot_names, number))
-            if len(recorded) == HISTORY_FILE_HANDS:
-                _write(history, recorded, number)
-                recorded = []
-        if progress is not None:
-            progress(number + 1)
+            raise ConfigError(
+                "--history writes files on this machine: it cannot be combined with --ray"
+            )
+    make_bots(bot_names, seed)  # every name is a bot
+    plan = Plan(tuple(bot_names), Structure(structure).value, stack, small_blind, big_blind, seed)
+    plan.config()  # a bad configuration is refused here, not in a worker
+    chosen = _choose_path(plan, path, history)
+    chunk = BATCHED_CHUNK if chosen == BATCHED else OBJECT_CHUNK
+    chunks = spread.chunks_of(hands, chunk)
+    done = progress or (lambda _: None)
+    start = time.perf_counter()
+    if chosen == BATCHED:
+        _compile(plan, notice)
+    if ray is not None:
+        totals = spread.on_ray(plan, chosen, chunks, done, ray)
+    elif workers > 1:
+        totals = spread.on_workers(plan, chosen, chunks, history, done, workers)
+    else:
+        totals = spread.in_process(plan, chosen, chunks, history, done)
     seconds = time.perf_counter() - start
-    if history is not None and recorded:
-        _write(history, recorded, hands - 1)
     results = tuple(
-        _seat_result(seat, bot_names[seat], per_hand[seat], big_blind) for seat in range(seats)
+        _seat_result(seat, plan.bots[seat], totals, big_blind) for seat in range(plan.seats)
     )
-    return SimResult(hands, seconds, results)
+    return SimResult(hands, seconds, results, chosen, 0 if ray is not None else workers)
 
 
-def _seat_result(seat: int, bot: str, nets: list[int], big_blind: int) -> SeatResult:
-    n = len(nets)
-    mean = sum(nets) / n / big_blind
-    variance = sum((x / big_blind - mean) ** 2 for x in nets) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(variance / n) if n > 1 else float("inf")
-    return SeatResult(seat, bot, sum(nets), 100 * mean, (100 * (mean - half), 100 * (mean + half)))
+def _choose_path(plan: Plan, path: str | None, history: Path | None) -> str:
+    available = batched_path_for(plan.bots)
+    if path is None:
+        return BATCHED if available and history is None else OBJECT
+    if path == OBJECT:
+        return OBJECT
+    if path != BATCHED:
+        raise ConfigError(f"the path is {BATCHED!r} or {OBJECT!r}, not {path!r}")
+    if not available:
+        raise ConfigError("the batched path plays only the bots random, caller and tag")
+    if history is not None:
+        raise ConfigError("histories are written on the object path only")
+    return BATCHED
 
 
-def _record(hand: Hand, seat_of: list[int], names: Sequence[str], number: int) -> object:
-    from holdem.history.record import history_of
+def _compile(plan: Plan, notice: Callable[[str], None] | None) -> None:
+    """Compile (or load from numba's cache) the kernel here, before any worker needs it:
+    workers then load it from the cache instead of each compiling it."""
+    from holdem.engine.kernel import bots_kernel_cached
+    from holdem.sim.chunks import batched_nets
 
-    return history_of(
-        hand,
-        players=[f"seat {seat_of[p] + 1} ({names[seat_of[p]]})" for p in range(hand.player_count)],
-        seats=[seat_of[p] + 1 for p in range(hand.player_count)],
-        hand=number + 1,
-    )
+    if notice is not None and not bots_kernel_cached():
+        notice("compiling the simulator (first run only, about a minute)...")
+    batched_nets(plan, 0, 0)
 
 
-def _write(folder: Path, hands: list[object], last: int) -> None:
-    from holdem.history.phh import dump
+def _seat_result(seat: int, bot: str, totals: Totals, big_blind: int) -> SeatResult:
+    n, total, squares = totals.hands, totals.nets[seat], totals.squares[seat]
+    mean = total / n / big_blind
+    if n > 1:
+        variance = (n * squares - total * total) / (n * (n - 1)) / big_blind**2
+        half = 1.96 * math.sqrt(max(variance, 0.0) / n)
+    else:
+        half = float("inf")
+    return SeatResult(seat, bot, total, 100 * mean, (100 * (mean - half), 100 * (mean + half)))
 
-    folder.mkdir(parents=True, exist_ok=True)
-    first = last + 2 - len(hands)
-    dump(hands, folder / f"hands-{first:07d}-{last + 1:07d}.phhs")  # type: ignore[arg-type]
+
+__all__ = ["HISTORY_FILE_HANDS", "SeatResult", "SimResult", "make_bots", "simulate"]

@@ -1,0 +1,168 @@
+"""Convert between PokerStars text and PHH, many files in, one stream out.
+
+Input is read by its name: ``.phh`` and ``.phhs`` files are PHH, anything else is
+PokerStars text (folders are walked for ``.phh``, ``.phhs`` and ``.txt``). Hands come
+one at a time, so a file of any size is converted in bounded memory. Each hand is a
+:class:`Converted`: the :class:`HandHistory`, or the reason it could not be read with
+the file and line where the hand starts (or the line that stopped it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from holdem.errors import HoldemError
+from holdem.history.errors import PHHError
+from holdem.history.hand import HandHistory
+from holdem.history.phh import dumps, iter_hands
+from holdem.history.pokerstars_export import SEPARATOR, pokerstars_of_history
+from holdem.history.pokerstars_import import history_of_stars
+from holdem.history.pokerstars_lines import RawHand, iter_raw_hands
+from holdem.history.pokerstars_read import StarsError, read_hand
+
+__all__ = [
+    "Converted",
+    "convert_paths",
+    "input_files",
+    "read_paths",
+    "read_pokerstars",
+    "write_phh",
+    "write_pokerstars",
+]
+
+PHH_SUFFIXES = (".phh", ".phhs")
+FOLDER_SUFFIXES = (*PHH_SUFFIXES, ".txt")
+FORMATS = ("phh", "pokerstars")
+
+
+@dataclass(frozen=True)
+class Converted:
+    """One hand read from a file: ``hand``, or ``error`` with where it happened."""
+
+    path: str
+    line: int | None  # the line of a PokerStars hand (or of what stopped it)
+    hand: HandHistory | None
+    error: str | None = None
+
+    @property
+    def where(self) -> str:
+        return self.path if self.line is None else f"{self.path}:{self.line}"
+
+
+def input_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The files to read: each file named, and the hand files under each folder.
+
+    A path that does not exist raises :class:`FileNotFoundError`.
+    """
+    found: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found += sorted(
+                (f for f in path.rglob("*") if f.suffix in FOLDER_SUFFIXES and f.is_file()),
+                key=lambda f: _natural(f.relative_to(path).as_posix()),
+            )
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise FileNotFoundError(2, "no such file or folder", str(path))
+    return found
+
+
+def _natural(text: str) -> list[str | int]:
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text)]
+
+
+def read_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Converted]:
+    """Every hand of every input, PHH or PokerStars, in order."""
+    for path in input_files(paths):
+        if path.suffix in PHH_SUFFIXES:
+            yield from _read_phh(path)
+        else:
+            yield from read_pokerstars(path)
+
+
+def _read_phh(path: Path) -> Iterator[Converted]:
+    for read in iter_hands(path):
+        if isinstance(read.result, PHHError):
+            error = read.result  # worded without the path, which Converted.where gives
+            reason = str(PHHError(error.reason, hand=error.hand, field=error.field))
+            yield Converted(str(path), None, None, reason)
+        else:
+            yield Converted(str(path), None, read.result)
+
+
+def read_pokerstars(path: str | os.PathLike[str]) -> Iterator[Converted]:
+    """Every hand of a PokerStars text file as PHH; a file with none is one error."""
+    where = os.fspath(path)
+    count = 0
+    try:
+        for raw in iter_raw_hands(path):
+            count += 1
+            yield _convert(where, raw)
+    except OSError as error:
+        yield Converted(where, None, None, f"cannot be read: {error.strerror}")
+        return
+    if not count:
+        yield Converted(
+            where, None, None, "no PokerStars hand in it (a hand starts 'PokerStars Hand #')"
+        )
+
+
+def _convert(where: str, raw: RawHand) -> Converted:
+    if raw.problem is not None:
+        return Converted(where, raw.problem_line, None, raw.problem)
+    try:
+        hand = history_of_stars(read_hand(raw.lines, raw.first_line))
+        return Converted(where, raw.first_line, hand)
+    except StarsError as error:
+        return Converted(where, error.line or raw.first_line, None, error.reason)
+    except HoldemError as error:  # a hand the record itself refuses
+        return Converted(where, raw.first_line, None, str(error))
+
+
+# Writing
+
+
+def write_phh(results: Iterable[Converted], out: TextIO) -> Iterator[Converted]:
+    """Write each hand read as a numbered table of a ``.phhs``; yield every result."""
+    number = 0
+    for result in results:
+        if result.hand is not None:
+            try:
+                text = dumps(result.hand)
+            except PHHError as error:
+                yield Converted(result.path, result.line, None, str(error))
+                continue
+            number += 1
+            out.write(f"[{number}]\n{text}" if number == 1 else f"\n[{number}]\n{text}")
+        yield result
+
+
+def write_pokerstars(results: Iterable[Converted], out: TextIO) -> Iterator[Converted]:
+    """Write each hand read as PokerStars text, hands apart as PokerStars sets them."""
+    number = 0
+    for result in results:
+        if result.hand is not None:
+            try:
+                text = pokerstars_of_history(result.hand, number=number + 1)
+            except HoldemError as error:
+                yield Converted(result.path, result.line, None, f"cannot be written: {error}")
+                continue
+            number += 1
+            out.write(text + SEPARATOR)
+        yield result
+
+
+def convert_paths(
+    paths: Iterable[str | os.PathLike[str]], to: str, out: TextIO
+) -> Iterator[Converted]:
+    """Read every input and write it to ``out`` in format ``to`` (phh or pokerstars)."""
+    if to not in FORMATS:
+        raise ValueError(f"{to!r} is not a format: convert to {' or '.join(FORMATS)}")
+    writer = write_phh if to == "phh" else write_pokerstars
+    yield from writer(read_paths(paths), out)

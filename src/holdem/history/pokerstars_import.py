@@ -1,0 +1,374 @@
+"""A PokerStars hand read by ``pokerstars_read`` becomes a PHH :class:`HandHistory`.
+
+The hand is played through the rules engine as the text tells it, so what comes out is
+a hand that replays: the players in PHH's order (clockwise from the first seat after the
+button, the button last), the forced bets (antes, blinds, straddles, and a returning
+player's live and dead posts), every decision checked against the engine as it is made,
+the showdown in the engine's order, and at the end the engine's pots against the text's
+``collected`` lines and total pot. A hand that does not add up is refused with the line
+and the reason rather than written wrong.
+
+PokerStars plays by the usual casino rules, not PokerKit's, so every hand records the
+engine's house rules (standard reopening, antes posted before blinds, and any live or
+dead posts and the run count) in the rules field ``replay`` honours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from holdem.cards import Card
+from holdem.engine import Action, Hand, HandConfig, Phase, Structure, events
+from holdem.errors import HoldemError
+from holdem.history import actions as steps
+from holdem.history.eastern import zone_name
+from holdem.history.hand import HandHistory
+from holdem.history.pokerstars_read import StarsAction, StarsError, StarsHand
+from holdem.history.record import RULES_FIELD, rules_of
+
+__all__ = ["history_of_stars"]
+
+STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
+_BETTING = ("fold", "check", "call", "bet", "raise")
+_POSTS = ("ante", "small blind", "big blind", "small & big blinds", "straddle")
+
+
+def history_of_stars(stars: StarsHand) -> HandHistory:
+    """The PHH record of a PokerStars hand; raises :class:`StarsError` if it does not add up."""
+    return _Importer(stars).run()
+
+
+class _Importer:
+    def __init__(self, stars: StarsHand) -> None:
+        self.stars = stars
+        self.order = _positions(stars)
+        self.position = {name: p for p, name in enumerate(self.order)}
+        self.seat_of = {seat.name: seat for seat in stars.seats}
+        self.recorded: list[steps.Action] = []
+        self.collected = [0] * len(self.order)
+        self.cashed_out = [0] * len(self.order)
+        self.returned: list[tuple[int, int, int]] = []  # (line, position, amount)
+
+    def fail(self, reason: str, line: int | None) -> StarsError:
+        return StarsError(reason, line)
+
+    # -- the forced bets ----------------------------------------------------------------
+
+    def config(self) -> HandConfig:
+        stars, n = self.stars, len(self.order)
+        if not 2 <= n <= 10:
+            raise self.fail(f"{n} players are in the hand: a hand has 2 to 10", stars.first_line)
+        antes, blinds = [0] * n, [0] * n
+        live, dead = [0] * n, [0] * n
+        fixed = stars.variant == "FT"
+        big_blind = stars.small if fixed else stars.big
+        small_seen = big_seen = False
+        for action in stars.actions:
+            if action.kind not in _POSTS:
+                continue
+            p = self.at(action)
+            forced = 1 - p if n == 2 else p
+            if action.kind == "ante":
+                antes[forced] += action.amount
+            elif action.kind == "small blind" and not small_seen and not big_seen:
+                small_seen = True
+                blinds[forced] = action.amount
+            elif action.kind == "big blind" and not big_seen:
+                big_seen = True
+                blinds[forced] = action.amount
+            elif action.kind == "straddle":
+                blinds[forced] = action.amount
+            elif action.kind == "big blind":
+                live[p] += action.amount
+            elif action.kind == "small blind":
+                dead[p] += action.amount
+            else:  # small & big blinds: the big one live, the small one dead
+                live_part = min(action.amount, big_blind)
+                live[p] += live_part
+                dead[p] += action.amount - live_part
+        stacks = tuple(self.seat_of[name].stack for name in self.order)
+        if min(stacks) < 1:
+            raise self.fail("every player in the hand has chips", stars.first_line)
+        try:
+            return HandConfig(
+                structure=STRUCTURES[stars.variant],
+                starting_stacks=stacks,
+                blinds_or_straddles=tuple(blinds),
+                antes=tuple(antes),
+                min_bet=max(stars.small if fixed else stars.big, 1),
+                big_bet=stars.big if fixed else None,
+                ante_trimming=sum(1 for a in antes if a) > 1,
+                antes_before_blinds=True,
+                live_posts=tuple(live) if any(live) else (),
+                dead_blinds=tuple(dead) if any(dead) else (),
+                run_count=2 if stars.run_twice else 1,
+            )
+        except HoldemError as error:
+            raise self.fail(str(error), stars.first_line) from None
+
+    def at(self, action: StarsAction) -> int:
+        assert action.player is not None
+        return self.position[action.player]
+
+    # -- the play -----------------------------------------------------------------------
+
+    def run(self) -> HandHistory:
+        config = self.config()
+        hand = Hand(config, auto_showdown=False)
+        holes = self._holes()
+        for p in range(len(self.order)):
+            hand.deal_hole(p, holes[p])
+            self.recorded.append(steps.DealHole(p, holes[p]))
+        shown: dict[int, tuple[Card, ...]] = {
+            self.at(a): a.cards
+            for a in self.stars.actions
+            if a.kind == "show" and len(a.cards) == 2
+        }
+        for action in self.stars.actions:
+            try:
+                self._apply(hand, action, shown)
+            except HoldemError as error:
+                if isinstance(error, StarsError):
+                    raise
+                raise self.fail(str(error), action.line) from None
+        last = self.stars.actions[-1].line if self.stars.actions else self.stars.first_line
+        try:
+            self._showdown(hand, shown)
+        except HoldemError as error:
+            raise self.fail(f"at the showdown: {error}", last) from None
+        if not hand.is_over:
+            raise self.fail(f"the hand ends before the play does ({_waiting(hand)})", last)
+        return self._history(config, hand)
+
+    def _holes(self) -> list[tuple[Card | None, ...]]:
+        stars = self.stars
+        known: dict[str, tuple[Card, ...]] = {}
+        for action in stars.actions:
+            if action.kind in ("show", "fold", "muck") and action.cards:
+                assert action.player is not None
+                if len(action.cards) >= len(known.get(action.player, ())):
+                    known[action.player] = action.cards
+        for source in (stars.summary_cards, stars.dealt):
+            for name, cards in source.items():
+                if len(cards) >= len(known.get(name, ())):
+                    known[name] = cards
+        holes: list[tuple[Card | None, ...]] = []
+        for name in self.order:
+            cards = known.get(name, ())[:2]
+            holes.append(tuple(cards) + (None,) * (2 - len(cards)))
+        return holes
+
+    def _apply(self, hand: Hand, action: StarsAction, shown: dict[int, tuple[Card, ...]]) -> None:
+        kind = action.kind
+        if kind in _BETTING:
+            self._bet(hand, action)
+        elif kind == "board":
+            if hand.pending_deal is None or hand.pending_deal[0] != "board":
+                raise self.fail(f"the board is dealt while {_waiting(hand)}", action.line)
+            hand.deal_board(action.cards)
+            self.recorded.append(steps.DealBoard(action.cards))
+        elif kind in ("show", "muck", "collect"):
+            self._showdown(hand, shown)
+            if kind == "collect":
+                self.collected[self.at(action)] += action.amount
+        elif kind == "uncalled":
+            self.returned.append((action.line, self.at(action), action.amount))
+        elif kind == "cash out":
+            self.cashed_out[self.at(action)] += action.amount
+
+    def _bet(self, hand: Hand, action: StarsAction) -> None:
+        p = self.at(action)
+        if hand.to_act != p:
+            raise self.fail(
+                f"{action.player} {action.kind}s, but {_waiting(hand, self.order)}", action.line
+            )
+        before = len(hand.events)
+        if action.kind == "fold":
+            hand.act(Action.fold())
+            self.recorded.append(steps.Fold(p))
+        elif action.kind == "check":
+            hand.act(Action.check())
+            self.recorded.append(steps.CheckCall(p))
+        elif action.kind == "call":
+            hand.act(Action.call())
+            self.recorded.append(steps.CheckCall(p))
+            acted = next(e for e in hand.events[before:] if isinstance(e, events.PlayerActed))
+            if acted.added != action.amount:
+                raise self.fail(
+                    f"{action.player} calls {action.amount} units, but the call is {acted.added}",
+                    action.line,
+                )
+        else:
+            to = action.amount if action.kind == "bet" else action.to
+            legal = hand.legal_actions()
+            hand.act(Action.bet(to) if legal.bet is not None else Action.raise_to(to))
+            self.recorded.append(steps.BetRaise(p, to))
+
+    def _showdown(self, hand: Hand, shown: dict[int, tuple[Card, ...]]) -> None:
+        while hand.phase == Phase.SHOWDOWN and hand.to_act is not None:
+            p = hand.to_act
+            cards = shown.get(p)
+            if cards is not None:
+                hand.act(Action.show(cards))
+                self.recorded.append(steps.ShowMuck(p, cards))
+                continue
+            try:
+                hand.act(Action.muck())
+                self.recorded.append(steps.ShowMuck(p, None))
+            except HoldemError:
+                hole = hand.holes[p]
+                if hole is None or None in hole:
+                    raise
+                known = tuple(c for c in hole if c is not None)
+                hand.act(Action.show(known))  # an all-in hand, turned up: no mucking it
+                self.recorded.append(steps.ShowMuck(p, known))
+
+    # -- the check against the text, and the record -------------------------------------
+
+    def _history(self, config: HandConfig, hand: Hand) -> HandHistory:
+        awarded = [0] * len(self.order)
+        for event in hand.events:
+            if isinstance(event, events.PotAwarded):
+                for p, chips in event.shares:
+                    awarded[p] += chips
+        returned = {
+            (e.player, e.amount) for e in hand.events if isinstance(e, events.UncalledBetReturned)
+        }
+        for line, p, amount in self.returned:
+            if (p, amount) not in returned:
+                raise self.fail(
+                    f"{amount} units go back to {self.order[p]}, but no such bet is uncalled", line
+                )
+        self._check_pots(awarded)
+        assert hand.final_stacks is not None
+        finishing = tuple(
+            stack - won + got + cash
+            for stack, won, got, cash in zip(
+                hand.final_stacks, awarded, self.collected, self.cashed_out, strict=True
+            )
+        )
+        return HandHistory(**self._fields(config, finishing))
+
+    def _check_pots(self, awarded: Sequence[int]) -> None:
+        stars = self.stars
+        line = stars.total_line or (stars.actions[-1].line if stars.actions else stars.first_line)
+        total = sum(awarded)
+        if stars.total_pot is not None and stars.total_pot != total:
+            raise self.fail(
+                f"the summary's total pot is {stars.total_pot} units, but the players put "
+                f"{total} in the pots",
+                line,
+            )
+        cash_out = any(self.cashed_out)
+        for p, (won, got) in enumerate(zip(awarded, self.collected, strict=True)):
+            exact = not stars.rake and not cash_out
+            if got != won if exact else (got > won or (got and not won)):
+                raise self.fail(
+                    f"{self.order[p]} collects {got} units, but the pots give them {won}", line
+                )
+        if not cash_out and total - sum(self.collected) != stars.rake:
+            raise self.fail(
+                f"the pots hold {total} units and the players collect {sum(self.collected)}, "
+                f"which is not the rake of {stars.rake}",
+                line,
+            )
+
+    def _fields(self, config: HandConfig, finishing: tuple[int, ...]) -> dict[str, Any]:
+        stars = self.stars
+        fixed = stars.variant == "FT"
+        extra: dict[str, Any] = {RULES_FIELD: rules_of(config)}
+        fields: dict[str, Any] = dict(
+            variant=stars.variant,
+            ante_trimming_status=config.antes_trimmed,
+            antes=config.antes,
+            blinds_or_straddles=config.blinds_or_straddles,
+            min_bet=None if fixed else config.min_bet,
+            small_bet=config.min_bet if fixed else None,
+            big_bet=config.big_bet if fixed else None,
+            starting_stacks=config.starting_stacks,
+            actions=tuple(self.recorded),
+            venue="PokerStars",
+            hand=stars.number,
+            table=stars.table,
+            seat_count=stars.max_seats,
+            seats=tuple(self.seat_of[name].seat for name in self.order),
+            players=tuple(self.order),
+            finishing_stacks=finishing,
+            winnings=tuple(self.collected),
+            currency=None if stars.tournament is not None else stars.currency,
+            currency_symbol=stars.symbol,
+            level=stars.level,
+        )
+        if stars.when is not None:
+            fields.update(
+                time=stars.when.time(),
+                day=stars.when.day,
+                month=stars.when.month,
+                year=stars.when.year,
+            )
+            if stars.zone is not None:
+                fields["time_zone_abbreviation"] = stars.zone
+                fields["time_zone"] = zone_name(stars.zone)
+        if stars.when_et is not None and stars.zone != "ET":
+            extra["_time_et"] = stars.when_et  # kept: an unknown zone cannot give it again
+        if stars.tournament is not None:
+            fields["event"] = f"Tournament #{stars.tournament}"
+            extra["_tournament"] = stars.tournament
+            if stars.buy_in is not None:
+                extra["_buy_in"] = stars.buy_in
+        fields["rake"] = stars.rake
+        if any(self.cashed_out):
+            extra["_cashed_out"] = tuple(self.cashed_out)
+        for flag, value in (
+            ("_zoom", stars.zoom),
+            ("_home_game", stars.home_game),
+            ("_play_money", stars.play_money),
+        ):
+            if value:
+                extra[flag] = True
+        fields["extra"] = extra
+        fields["chip_unit"] = stars.unit
+        return {k: v for k, v in fields.items() if v is not None}
+
+
+def _positions(stars: StarsHand) -> list[str]:
+    """The players dealt in, in PHH's order.
+
+    A player is in the hand if a line names them acting, posting, shown or collecting:
+    someone sitting out or just seated is listed with a seat but plays no part.
+    """
+    named = {a.player for a in stars.actions if a.player is not None}
+    named |= set(stars.dealt) | set(stars.summary_cards)
+    seated = sorted((s for s in stars.seats if s.name in named), key=lambda s: s.seat)
+    after = [s for s in seated if s.seat > stars.button] + [
+        s for s in seated if s.seat <= stars.button
+    ]
+    order = [s.name for s in after]
+    if len(order) > 2:
+        first = _first_blind(stars)
+        if first is not None and first in order:
+            k = order.index(first)
+            order = order[k:] + order[:k]
+    return order
+
+
+def _first_blind(stars: StarsHand) -> str | None:
+    """Who posts the small blind (or, with none, the big blind): position 0 of PHH."""
+    for action in stars.actions:
+        if action.kind in ("small blind", "big blind"):
+            return action.player  # a small blind after the big one is a dead one
+    return None
+
+
+def _waiting(hand: Hand, order: Sequence[str] | None = None) -> str:
+    if hand.pending_deal is not None:
+        return (
+            "the next board cards are due" if hand.pending_deal[0] == "board" else "cards are due"
+        )
+    if hand.to_act is not None:
+        who = order[hand.to_act] if order is not None else f"p{hand.to_act + 1}"
+        return f"{who} is to act"
+    if hand.is_over:
+        return "the hand is over"
+    return f"the hand is at its {hand.phase.value}"

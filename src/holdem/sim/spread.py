@@ -1,0 +1,126 @@
+"""Where a simulation's chunks run: this process, local worker processes, or a Ray cluster.
+
+Every chunk is played by ``chunks.chunk_totals`` wherever it runs and comes back as exact
+integer totals, so the merged result does not depend on how many processes took part or
+in which order they finished. Ray is imported only when a cluster is asked for: the core
+needs none of it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from holdem.errors import ConfigError, HoldemError
+from holdem.sim.chunks import Plan, Totals, chunk_totals
+
+MAX_WORKERS = max(8, os.cpu_count() or 1)
+RAY_ADDRESS = re.compile(r"(auto|local|(ray://)?[A-Za-z0-9.\-]+:\d{1,5})")
+
+Chunk = tuple[int, int]  # (first hand, hands)
+Progress = Callable[[int], None]
+
+
+def chunks_of(hands: int, size: int) -> list[Chunk]:
+    return [(first, min(size, hands - first)) for first in range(0, hands, size)]
+
+
+def check_workers(workers: int) -> None:
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(
+            f"--workers is a whole number of processes from 1 to {MAX_WORKERS}, not {workers!r}"
+        )
+
+
+def check_ray_address(address: str) -> None:
+    if not isinstance(address, str) or not RAY_ADDRESS.fullmatch(address):
+        raise ConfigError(
+            f"--ray {address!r} is not a Ray address: give auto (the cluster this machine "
+            "belongs to), local (a new one on this machine) or HOST:PORT of the head node"
+        )
+
+
+def in_process(
+    plan: Plan, path: str, chunks: Sequence[Chunk], history: Path | None, progress: Progress
+) -> Totals:
+    played = ((count, chunk_totals(plan, path, first, count, history)) for first, count in chunks)
+    return _merge(played, progress)
+
+
+def on_workers(
+    plan: Plan,
+    path: str,
+    chunks: Sequence[Chunk],
+    history: Path | None,
+    progress: Progress,
+    workers: int,
+) -> Totals:
+    """Local processes. On Linux they are forked, so they start with this process's
+    modules and compiled kernel already loaded; elsewhere they are spawned and load
+    them (from numba's cache, filled by this process first)."""
+    import multiprocessing
+    import sys
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = {
+                pool.submit(chunk_totals, plan, path, first, count, history): count
+                for first, count in chunks
+            }
+            return _merge(((futures[f], f.result()) for f in as_completed(futures)), progress)
+    except BrokenProcessPool:
+        raise HoldemError(
+            "a worker process stopped before its hands were played (out of memory?): "
+            "try fewer --workers"
+        ) from None
+
+
+def on_ray(
+    plan: Plan, path: str, chunks: Sequence[Chunk], progress: Progress, address: str
+) -> Totals:
+    """A Ray cluster: each chunk a task, wherever the cluster puts it."""
+    import ray
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            reason = _first_line(error)
+            raise ConfigError(f"cannot reach the Ray cluster at {address!r}: {reason}") from None
+    try:
+        task = ray.remote(chunk_totals)
+        pending = {task.remote(plan, path, first, count): count for first, count in chunks}
+
+        def finished() -> Iterator[tuple[int, Totals]]:
+            waiting = list(pending)
+            while waiting:
+                done, waiting = ray.wait(waiting, num_returns=1)
+                yield pending[done[0]], ray.get(done[0])
+
+        return _merge(finished(), progress)
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _merge(results: Iterator[tuple[int, Totals]], progress: Progress) -> Totals:
+    total: Totals | None = None
+    done = 0
+    for count, totals in results:
+        total = totals if total is None else total + totals
+        done += count
+        progress(done)
+    assert total is not None
+    return total
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0].rstrip(".")

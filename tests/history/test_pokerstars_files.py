@@ -1,0 +1,113 @@
+"""PokerStars files as they come: encodings, line ends, many hands, bad hands, huge input."""
+
+import tracemalloc
+
+from holdem.history.convert import read_pokerstars
+from holdem.history.pokerstars_lines import MAX_LINE, iter_raw_hands
+from tests.history.stars_support import DATA, assert_replays_to_collected
+
+GOOD = (DATA / "play_money.txt").read_text(encoding="utf-8")
+CASH = (DATA / "cash_rake.txt").read_text(encoding="utf-8").rstrip("\n")
+
+
+def write(tmp_path, text, name="hands.txt", encoding="utf-8", newline="\n"):
+    path = tmp_path / name
+    with open(path, "w", encoding=encoding, newline=newline) as file:
+        file.write(text)
+    return path
+
+
+def test_a_bom_crlf_file_of_several_hands_apart_by_blank_lines(tmp_path):
+    text = GOOD + "\n\n\n" + CASH + "\n\n\n\n" + GOOD
+    path = write(tmp_path, text, encoding="utf-8-sig", newline="\r\n")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbfPokerStars Hand #")
+    results = list(read_pokerstars(path))
+    assert [r.error for r in results] == [None, None, None]
+    lines = text.splitlines()
+    assert [r.line for r in results] == [
+        number for number, line in enumerate(lines, 1) if line.startswith("PokerStars Hand #")
+    ]
+    assert results[1].hand.players[3] == "José.M"  # the accent survives the decoding
+    for result in results:
+        assert_replays_to_collected(result.hand)
+
+
+def test_hands_with_nothing_between_them_and_a_tracker_separator(tmp_path):
+    text = "*********** # 1 **************\n" + GOOD.rstrip("\n") + "\n" + GOOD
+    results = list(read_pokerstars(write(tmp_path, text)))
+    assert [r.error for r in results] == [None, None]
+
+
+def test_an_older_windows_1252_file_is_read(tmp_path):
+    path = write(tmp_path, CASH + "\n", encoding="cp1252")
+    [result] = list(read_pokerstars(path))
+    assert result.error is None and "José.M" in result.hand.players
+
+
+BAD_TOTAL = GOOD.replace("Total pot 250 | Rake 0", "Total pot 260 | Rake 0")
+OMAHA = GOOD.replace("Hold'em No Limit (50/100)", "Omaha Pot Limit (50/100)")
+TRUNCATED = GOOD.split("*** HOLE CARDS ***")[0] + "*** HOLE CARDS ***\npm1: raises 200 to 300\n"
+TOO_SMALL = GOOD.replace("pm1: raises 200 to 300", "pm1: raises 10 to 110")
+GARBLED = GOOD.replace("pm2: folds", "pm2: raises lots")
+NOT_ITS_TURN = GOOD.replace(
+    "pm1: raises 200 to 300\npm2: folds", "pm2: folds\npm1: raises 200 to 300"
+)
+
+
+def test_a_hand_that_cannot_be_read_is_reported_with_its_line_and_the_rest_convert(tmp_path):
+    hands = [GOOD, BAD_TOTAL, OMAHA, TRUNCATED, TOO_SMALL, GARBLED, NOT_ITS_TURN, GOOD]
+    text = "\n\n".join(h.rstrip("\n") + "\n" for h in hands)
+    results = list(read_pokerstars(write(tmp_path, text)))
+    assert len(results) == len(hands)
+    assert results[0].error is None and results[-1].error is None
+    lines = text.splitlines()
+    starts = [n for n, line in enumerate(lines, 1) if line.startswith("PokerStars Hand #")]
+    reasons = {i: (r.line - starts[i], r.error) for i, r in enumerate(results) if r.error}
+    assert set(reasons) == {1, 2, 3, 4, 5, 6}
+    assert "total pot is 260" in reasons[1][1]
+    assert lines[starts[1] + reasons[1][0] - 1].startswith("Total pot 260")
+    assert reasons[2] == (0, reasons[2][1]) and "'Omaha Pot Limit" in reasons[2][1]
+    assert "ends before the play does" in reasons[3][1]
+
+    def line_of(i):
+        return lines[starts[i] + reasons[i][0] - 1]
+
+    assert line_of(4) == "pm1: raises 10 to 110" and "raise" in reasons[4][1]
+    assert line_of(5) == "pm2: raises lots" and "cannot read pm2's 'raises lots'" in reasons[5][1]
+    assert line_of(6) == "pm2: folds" and "pm1 is to act" in reasons[6][1]
+
+
+def test_a_file_with_no_hand_is_one_error(tmp_path):
+    [result] = list(read_pokerstars(write(tmp_path, "hello\nworld\n")))
+    assert result.hand is None and "no PokerStars hand" in result.error
+
+
+def test_a_huge_line_is_refused_without_holding_it(tmp_path):
+    path = tmp_path / "huge.txt"
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(GOOD.replace("pm1: doesn't show hand", 'pm1 said, "' + "x" * 10_000_000))
+        file.write("\n\n" + GOOD)
+    tracemalloc.start()
+    results = list(read_pokerstars(path))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 2_000_000  # bytes: the 10 MB line never sits in memory
+    assert results[0].error == f"the line is longer than {MAX_LINE} characters"
+    assert results[0].line == 14
+    assert results[1].line == GOOD.count("\n") + 3  # the long line counted as one
+    assert results[1].error is None
+
+
+def test_a_big_file_streams_hand_by_hand(tmp_path):
+    path = tmp_path / "many.txt"
+    with open(path, "w", encoding="utf-8") as file:
+        for _ in range(3000):
+            file.write(GOOD + "\n\n")
+    tracemalloc.start()
+    count = sum(1 for raw in iter_raw_hands(path) if raw.problem is None)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert count == 3000
+    assert peak < path.stat().st_size / 20  # one hand at a time, never the file
+    results = read_pokerstars(path)
+    assert next(results).error is None  # converting starts before the file is read through
