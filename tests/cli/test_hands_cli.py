@@ -32,7 +32,8 @@ def test_compare_prints_the_winner_and_why():
 def test_compare_json():
     result = run("compare", "--board", "KsKd9c9hAs", "QdJd", "8c7c", "--json")
     payload = json.loads(result.stdout)
-    assert payload["winners"] == [0, 1]
+    assert payload["winners"] == [1, 2]  # players count from 1, as on screen
+    assert [p["player"] for p in payload["players"]] == [1, 2]
     assert payload["reason"] == "split: the board plays (K-K-9-9-A)"
     assert [p["winner"] for p in payload["players"]] == [True, True]
 

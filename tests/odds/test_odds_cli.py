@@ -74,7 +74,17 @@ def test_range_grid():
     result = run("range", "QQ+,AKs")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:3] == ["AA", "AKs", "AQs"]  # the chart, aces first
+    # the chart, aces first; in the range [marked], in part (marked), out bare: readable
+    # in a file, where there is no colour
+    assert lines[0].split()[:3] == ["[AA]", "[AKs]", "AQs"]
+    assert (
+        "[KK]" in lines[1]
+        and "[QQ]" in lines[2]
+        and "JJ" in lines[3]
+        and "[JJ]" not in result.stdout
+    )
+    removed = run("range", "QQ+,AKs", "--board", "Ah7c2d").stdout.splitlines()
+    assert removed[0].split()[:3] == ["(AA)", "(AKs)", "AQs"]
     assert len([line for line in lines if line.strip()]) >= 13
     assert "22 combinations" in result.stdout
     payload = json.loads(run("range", "QQ+,AKs", "--dead", "As", "--json").stdout)

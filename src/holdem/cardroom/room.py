@@ -518,8 +518,7 @@ class Room:
         if played is None:
             return
         hand = played.hand
-        settings = self.table.settings
-        cast = Cast(played.names, None, settings.small_blind, settings.big_blind)
+        cast = Cast.of(played.names, None, hand.config)
         new = hand.events[self._events_logged :]
         for event in new:
             line = narrate(event, cast)

@@ -67,6 +67,7 @@ def compare(
                 "board": format_cards(result.board, sep=" "),
                 "players": [
                     {
+                        "player": i + 1,
                         "hole": format_cards(hole, sep=" "),
                         "description": value.describe(),
                         "best_five": format_cards(value.best_five, sep=" "),
@@ -74,7 +75,7 @@ def compare(
                     }
                     for i, (hole, value) in enumerate(zip(result.holes, result.values, strict=True))
                 ],
-                "winners": list(result.winners),
+                "winners": [i + 1 for i in result.winners],  # players count from 1
                 "reason": result.reason,
             }
         )

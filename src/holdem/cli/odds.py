@@ -240,6 +240,7 @@ def show_range(
         )
         return
     console.print(_grid(held))
+    console.print("[AKs] in the range, (AKs) in part (some combinations removed or weighted)")
     console.print(
         f"{len(held):,} combinations (weighted {held.weight():g}), "
         f"{held.weight() / 1326:.1%} of 1,326"
@@ -305,21 +306,25 @@ def _grid(held: Range) -> Table:
     from holdem.odds import STARTING_HANDS
 
     shares = held.classes()
-    table = Table(show_header=False, show_lines=False, box=None, padding=(0, 1))
+    table = Table(show_header=False, show_lines=False, box=None, padding=(0, 1, 0, 0))
     cells: list[list[str]] = [[""] * 13 for _ in range(13)]
+    # Marked in text as well as in colour, so a file or a colour-blind reader sees it too.
     for hand in STARTING_HANDS:
         r, c = hand.grid
         share = shares[hand]
-        label = f"{hand.label:<3}"
         if share >= 0.999:
-            cells[r][c] = f"[bold black on green]{label}[/bold black on green]"
+            mark = f"\\[{hand.label}]".ljust(6)
+            cells[r][c] = f"[bold black on green]{mark}[/bold black on green]"
         elif share > 0:
-            cells[r][c] = f"[black on yellow]{label}[/black on yellow]"
+            cells[r][c] = f"[black on yellow]{f'({hand.label})':<5}[/black on yellow]"
         else:
-            cells[r][c] = f"[dim]{label}[/dim]"
+            cells[r][c] = f"[dim] {hand.label:<4}[/dim]"
     for row in cells:
         table.add_row(*row)
     return table
+
+
+COMPILING = "compiling the fast kernels: the first run takes a few seconds more, later ones none"
 
 
 @contextmanager
@@ -327,7 +332,8 @@ def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int]
     """A progress bar on stderr that appears only once the work has taken ``delay`` seconds.
 
     It is drawn from a thread of its own, so it moves while a kernel runs (they release
-    the GIL) and shows a first compilation of the kernels as well.
+    the GIL); a first compilation of the kernels (no progress yet when it appears) is
+    said in words.
     """
     bar = Progress(
         TextColumn(f"[bold]{label}[/bold]"),
@@ -345,12 +351,17 @@ def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int]
         nonlocal shown
         with lock:
             if not finished:
+                if not started:  # nothing done yet: the kernels are being compiled
+                    errors.print(COMPILING, soft_wrap=True)
                 bar.start()
                 shown = True
 
     def update(done: int, total: int) -> None:
+        nonlocal started
+        started = True
         bar.update(task, completed=done, total=total)
 
+    started = False
     finished = False
     timer = threading.Timer(delay, show)
     timer.daemon = True

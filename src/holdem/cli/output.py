@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from holdem.engine import Structure
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -36,11 +41,58 @@ def user_errors() -> Iterator[None]:
 
 
 def parse_blinds(text: str) -> tuple[int, int]:
-    """``--blinds 1/2``: the small and the big blind."""
+    """``--blinds 1/2``: the small and the big blind (R5: the small is at most the big)."""
     from holdem.errors import ConfigError
 
     parts = text.split("/")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise ConfigError(f"--blinds {text!r}: write the small and big blind as 1/2")
     small, big = (int(p) for p in parts)
+    if big < 1:
+        raise ConfigError(f"--blinds {text!r}: the big blind is at least 1 chip")
+    if small > big:
+        raise ConfigError(
+            f"--blinds {text!r}: the small blind comes first and is at most the big blind, "
+            f"e.g. {big}/{small}"
+        )
     return small, big
+
+
+def parse_structure(text: str) -> Structure:
+    """``--structure nl|pl|fl`` (any case)."""
+    from holdem.engine import Structure
+    from holdem.errors import ConfigError
+
+    try:
+        return Structure(text.strip().lower())
+    except ValueError:
+        raise ConfigError(f"--structure {text!r}: choose nl, pl or fl") from None
+
+
+def bot_names(text: str, seats: int) -> tuple[str, ...]:
+    """``--bots tag,mc``: the names given, repeated in order to fill ``seats`` seats (one
+    name fills them all); more names than seats, or a name that is no bot, is refused."""
+    from holdem.bots import BOTS
+    from holdem.errors import ConfigError
+
+    names = tuple(name.strip() for name in text.split(","))
+    if not all(names):
+        raise ConfigError(f"--bots {text!r}: write bot names separated by commas, e.g. tag,mc")
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise ConfigError(f"there is no bot called {unknown[0]!r}: choose from {', '.join(BOTS)}")
+    if len(names) > seats:
+        raise ConfigError(f"--bots names {len(names)} bots for {seats} bot seats: at most one each")
+    return tuple(names[i % len(names)] for i in range(seats))
+
+
+def history_folder(path: Path) -> Path:
+    """``--history FOLDER``: refused before any hand is played when it could not be one."""
+    from holdem.errors import ConfigError
+
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"--history {path}: is a file, not a folder; give a folder to write to")
+    existing = next((p for p in (path, *path.parents) if p.exists()), None)
+    if existing is None or not os.access(existing, os.W_OK | os.X_OK):
+        raise ConfigError(f"--history {path}: cannot be created here (no permission to write)")
+    return path

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from holdem.cli.output import console, parse_blinds, user_errors
+from holdem.cli.output import bot_names, console, parse_blinds, parse_structure, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -23,7 +23,9 @@ def play(
     structure: Annotated[str, typer.Option(help="nl, pl or fl.")] = "nl",
     bots: Annotated[
         str | None,
-        typer.Option(help="Bots for seats 2, 3, ..., comma-separated, repeated to fill the table."),
+        typer.Option(
+            help="Bots for seats 2, 3, ..., comma-separated; repeated in order to fill the table."
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -41,18 +43,16 @@ def play(
     ] = 0.6,
 ) -> None:
     """Play No-Limit, Pot-Limit or Fixed-Limit Hold'em against bots; q quits."""
-    from holdem.engine import Structure
     from holdem.errors import ConfigError
     from holdem.terminal.screen import Screen
     from holdem.terminal.session import Game, Options
 
     with user_errors():
         small, big = parse_blinds(blinds)
-        try:
-            kind = Structure(structure.strip().lower())
-        except ValueError:
-            raise ConfigError(f"--structure {structure!r}: choose nl, pl or fl") from None
-        names = tuple(n.strip() for n in bots.split(",") if n.strip()) if bots else ()
+        kind = parse_structure(structure)
+        if not 2 <= players <= 10:
+            raise ConfigError(f"--players {players}: a table has 2 to 10 seats")
+        names = bot_names(bots, players - 1) if bots else ()
         path = history or Path(time.strftime("holdem-%Y%m%d-%H%M%S.phhs"))
         options = Options(
             history=path, players=players, stack=stack, small_blind=small, big_blind=big,

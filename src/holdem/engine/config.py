@@ -209,6 +209,11 @@ class HandConfig:
     def _forced_index(self, player: int) -> int:
         return 1 - player if self.player_count == 2 else player
 
+    def blind_position(self, player: int) -> int:
+        """Which forced bet this player's position owes: 0 the small blind, 1 the big
+        blind, 2 and on the straddles (heads-up the button is the small blind)."""
+        return self._forced_index(player)
+
     def bet_size(self, street: int) -> int:
         """Fixed-Limit: the fixed bet of a street (0 preflop .. 3 river)."""
         if street >= 2:
@@ -233,6 +238,7 @@ def _validate(config: HandConfig) -> None:
         )
     if not isinstance(config.min_bet, int) or config.min_bet <= 0:
         raise ConfigError(f"the minimum bet must be a positive whole number, not {config.min_bet}")
+    _validate_blind_order(config)
     if config.big_bet is not None and config.big_bet < config.min_bet:
         raise ConfigError(
             f"the big bet ({config.big_bet}) cannot be smaller than the small bet "
@@ -248,3 +254,41 @@ def _validate(config: HandConfig) -> None:
             raise ConfigError(f"{name} needs one whole number, 0 or more, per player: got {values}")
     if not 1 <= config.run_count <= 4:
         raise ConfigError(f"a board can be run 1 to 4 times, not {config.run_count}")
+
+
+def _validate_blind_order(config: HandConfig) -> None:
+    """The small blind is at most the big blind (R5), a straddle at least the big blind and
+    a re-straddle at least the straddle before it (R9).
+
+    A blind that takes the poster's whole stack is exempt: a recorded hand (a PokerStars
+    import gives the chips actually posted) can have a big blind all-in for less than the
+    small blind (R8); the engine posts what the stack allows anyway. A hand with a single
+    blind (``(20, 0, ...)``: the table's hand after a dead small blind) has no big blind to
+    compare with.
+    """
+    blinds, n = config.blinds_or_straddles, config.player_count
+
+    def all_in(index: int) -> bool:
+        position = 1 - index if n == 2 else index
+        return blinds[index] >= config.starting_stacks[position]
+
+    small, big = blinds[0], blinds[1]
+    if small > big > 0 and not all_in(1):
+        raise ConfigError(
+            f"the small blind ({small}) is above the big blind ({big}): the small blind is "
+            "at most the big blind (R5)"
+        )
+    floor = min(big, config.min_bet) if all_in(1) else big
+    for index in range(2, n):
+        amount = blinds[index]
+        if not amount or all_in(index):
+            continue
+        before = blinds[index - 1] if index > 2 and not all_in(index - 1) else 0
+        if amount < max(floor, before):
+            what = "a re-straddle" if before > floor else "a straddle"
+            least = "the straddle before it" if before > floor else "the big blind"
+            raise ConfigError(
+                f"{what} of {amount} is below {least} ({max(floor, before)}): a straddle is "
+                "at least the big blind, usually twice it, and a re-straddle at least the "
+                "straddle before it (R9)"
+            )

@@ -59,11 +59,17 @@ _WORDS = {
     "?": "help", "h": "help", "help": "help",
 }  # fmt: skip
 _SHAPE = re.compile(r"^([a-z?]+)?\s*(?:to\s+)?(\S+)?$")
+_NEGATIVE = re.compile(r"(?:^|\s)(-\s*[\d,]+)")
 
 
 def read_command(text: str, legal: LegalActions, *, pot: int) -> Command:
     """The command ``text`` asks for, given what is legal and the pot (for ``pot`` bets)."""
-    raw = " ".join(text.strip().lower().replace("-", " ").split())
+    negative = _NEGATIVE.search(text)
+    if negative:
+        return Refusal(
+            f"{negative.group(1)} is not an amount: bets and raises are chips above 0, like r 50"
+        )
+    raw = " ".join(text.strip().lower().replace("-", " ").split())  # all-in, all - in
     raw = raw.replace("all in", "allin")
     if not raw:
         return Refusal(f"type your action: {HELP}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from holdem.engine import events
+from holdem.engine import HandConfig, events
 from holdem.terminal.style import chips, inline
 
 STREETS = ("Preflop", "Flop", "Turn", "River")
@@ -21,6 +21,37 @@ class Cast:
     you: int | None
     small_blind: int
     big_blind: int
+    blind_positions: Sequence[int] = ()
+    """Per player, the forced bet the position owes (``HandConfig.blind_position``): a
+    blind is named by the position that owes it, not by its amount (a big blind all-in
+    for 1 is still the big blind)."""
+    owed: Sequence[int] = ()
+    """Per player, the amount that position owes (0: none)."""
+
+    @classmethod
+    def of(cls, names: Sequence[str], you: int | None, config: HandConfig) -> Cast:
+        players = range(config.player_count)
+        small, big = config.blinds_or_straddles[0], config.blinds_or_straddles[1]
+        return cls(
+            names, you, small, big,
+            tuple(config.blind_position(p) for p in players),
+            tuple(config.forced_bet(p) for p in players),
+        )  # fmt: skip
+
+    def blind(self, event: events.BlindPosted) -> str:
+        """The words for a posted blind: "the small blind ", "a straddle of ", ..."""
+        if event.dead:
+            return "a dead blind "
+        if self.owed and self.owed[event.player]:
+            position = self.blind_positions[event.player]
+            return (
+                ("the small blind ", "the big blind ")[position]
+                if position < 2
+                else ("a straddle of ")
+            )
+        if event.amount == self.big_blind:
+            return "a big blind "  # owed by no position: a player coming in posts it
+        return ""
 
     def name(self, player: int) -> Text:
         style = "bold cyan" if player == self.you else "bold"
@@ -36,13 +67,8 @@ def narrate(event: events.Event, cast: Cast) -> Text | None:
     if isinstance(event, events.PlayerActed):
         return _acted(event, cast)
     if isinstance(event, events.BlindPosted):
-        what = (
-            "the big blind " if event.amount == cast.big_blind and not event.dead
-            else "the small blind " if event.amount == cast.small_blind and not event.dead
-            else "a dead blind " if event.dead else ""
-        )  # fmt: skip
         line = cast.says(event.player, "post", "posts")
-        line.append(f" {what}{chips(event.amount)}")
+        line.append(f" {cast.blind(event)}{chips(event.amount)}")
         return _all_in(line, event.all_in)
     if isinstance(event, events.AntePosted):
         return _all_in(

@@ -127,7 +127,7 @@ class Game:
         hand = played.hand
         you = played.seat_of.index(YOU) if YOU in played.seat_of else None
         names = [self.seat(s).name for s in played.seat_of]
-        self.cast = Cast(names, you, self.options.small_blind, self.options.big_blind)
+        self.cast = Cast.of(names, you, hand.config)
         self.log, self.seen, self.last_action = self.notes, 0, {}
         self.notes = []
         self.catch_up()

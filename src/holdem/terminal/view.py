@@ -1,7 +1,8 @@
 """The frame: header, seats, board and pots, the hand's log, the coach, as rich renderables.
 
-The game builds a ``Frame`` (plain data) and ``render`` lays it out; the log keeps its
-newest lines and gives up the oldest so that the frame fits the terminal's height.
+The game builds a ``Frame`` (plain data) and ``render`` lays it out to fit the terminal
+(80x24 and up): the title and every seat, yours included, never scroll away; the log
+keeps its newest lines and the coach its first ones in the lines left.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.panel import Panel
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -99,8 +101,31 @@ def _pot_label(index: int) -> str:
 
 
 def render(frame: Frame, console: Console) -> RenderableType:
-    felt = Panel(
-        Group(_seats(frame.seats), _board_and_pots(frame)),
+    """The frame laid out to fit the terminal: the felt (title, every seat, board, pots)
+    always whole; the log and the coach share the lines left, the log's oldest lines and
+    then the coach's last ones giving way first."""
+    options = console.options.update_width(frame_width(console))
+    room = console.height - PROMPT_LINES
+    felt = _felt(frame, header=True)
+    if _height(console, felt, options) > room:  # many seats on a short screen
+        felt = _felt(frame, header=False)
+    left = room - _height(console, felt, options)
+    bottom: list[RenderableType] = []
+    if frame.advice is not None:
+        bottom.append(coach_panel(frame.advice))
+    bottom.extend(frame.footer)
+    wanted = _height(console, Group(*bottom), options) if bottom else 0
+    if left >= wanted + 4:  # the log panel: its borders and at least two lines
+        return Group(felt, _log(frame, console, options, left - wanted - 2), *bottom)
+    # Short of room: the newest log line alone, then as much of the coach as fits.
+    latest = _cropped(console, Group(*frame.log[-1:]), options, 1) if left > 0 else []
+    cropped = _cropped(console, Group(*bottom), options, left - len(latest))
+    return Group(felt, *latest, *cropped)
+
+
+def _felt(frame: Frame, *, header: bool) -> Panel:
+    return Panel(
+        Group(_seats(frame.seats, header=header), _board_and_pots(frame)),
         title=frame.title,
         title_align="left",
         subtitle=frame.subtitle,
@@ -109,28 +134,44 @@ def render(frame: Frame, console: Console) -> RenderableType:
         border_style="green",
         padding=(0, 1),
     )
-    top: list[RenderableType] = [felt]
-    bottom: list[RenderableType] = []
-    if frame.advice is not None:
-        bottom.append(coach_panel(frame.advice))
-    bottom.extend(frame.footer)
-    options = console.options.update_width(frame_width(console))
-    used = len(console.render_lines(Group(*top, *bottom), options, pad=False))
-    room = max(2, console.height - used - PROMPT_LINES - 2)  # 2: the log panel's borders
-    lines = list(frame.log)[-room:]
-    log = Panel(
-        Group(*lines) if lines else Text(""),
+
+
+def _log(frame: Frame, console: Console, options: ConsoleOptions, lines: int) -> Panel:
+    """The log panel with its newest entries that fit in ``lines`` (an entry may wrap)."""
+    inner = options.update_width(options.max_width - 4)  # the borders and the padding
+    shown: list[Text] = []
+    for entry in reversed(frame.log):
+        lines -= _height(console, entry, inner)
+        if lines < 0:
+            break
+        shown.insert(0, entry)
+    return Panel(
+        Group(*shown) if shown else Text(""),
         title=frame.log_title,
         title_align="left",
         box=box.ROUNDED,
         border_style="grey50",
         padding=(0, 1),
     )
-    return Group(*top, log, *bottom)
 
 
-def _seats(seats: Sequence[SeatView]) -> Table:
+def _height(console: Console, renderable: RenderableType, options: ConsoleOptions) -> int:
+    return len(console.render_lines(renderable, options, pad=False))
+
+
+def _cropped(
+    console: Console, renderable: RenderableType, options: ConsoleOptions, lines: int
+) -> list[RenderableType]:
+    """The first ``lines`` lines of a renderable, as drawn."""
+    if lines <= 0:
+        return []
+    drawn = console.render_lines(renderable, options, pad=False)[:lines]
+    return [Segments([*line, Segment.line()]) for line in drawn]
+
+
+def _seats(seats: Sequence[SeatView], *, header: bool = True) -> Table:
     table = Table(
+        show_header=header,
         box=box.SIMPLE_HEAD,
         show_edge=False,  # no blank lines above and below: the frame must fit 24 lines
         pad_edge=False,

@@ -49,6 +49,17 @@ class Move:
     to_seat: int
     reason: str  # "balance" or "break"
 
+    def as_json(self) -> dict[str, object]:
+        """Seats counted from 1, as ``describe`` and the screens count them."""
+        return {
+            "player": self.player,
+            "from_table": self.from_table,
+            "from_seat": self.from_seat + 1,
+            "to_table": self.to_table,
+            "to_seat": self.to_seat + 1,
+            "reason": self.reason,
+        }
+
     def describe(self) -> str:
         return (
             f"{self.player}: table {self.from_table} seat {self.from_seat + 1} -> "

@@ -97,6 +97,7 @@ class TournamentResult:
             "finishing_order": list(self.finishing_order),
             "hands": self.hands,
             "table_moves": len(self.moves),
+            "moves": [move.as_json() for move in self.moves],
             "chips_conserved": self.chips_conserved,
         }
 

@@ -1,0 +1,47 @@
+"""``holdem play`` on an 80x24 terminal: every frame fits, the title and your seat stay."""
+
+from io import StringIO
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from holdem.terminal.screen import Screen
+from holdem.terminal.session import Game, Options
+from holdem.terminal.view import PROMPT_LINES
+
+
+class SmallScreen(Screen):
+    """An 80x24 screen whose player calls for a few hands; it keeps every frame drawn."""
+
+    def __init__(self) -> None:
+        self.console = Console(file=StringIO(), width=80, height=24, color_system=None)
+        super().__init__(self.console)
+        self.frames: list[list[str]] = []
+        self.hands = 0
+
+    def draw(self, frame) -> None:  # type: ignore[no-untyped-def]
+        lines = self.console.render_lines(frame, self.console.options, pad=False)
+        self.frames.append(["".join(segment.text for segment in line) for line in lines])
+
+    def ask(self, prompt: Text) -> str | None:
+        if "next hand" in prompt.plain:
+            self.hands += 1
+            return "" if self.hands < 4 else "q"
+        return "y" if "Rebuy" in prompt.plain else "c"
+
+
+@pytest.mark.parametrize("coach", [False, True])
+@pytest.mark.parametrize("players", [2, 6, 10])
+def test_every_frame_fits_and_keeps_the_title_and_your_seat(tmp_path, players, coach):
+    screen = SmallScreen()
+    options = Options(history=tmp_path / "s.phhs", players=players, seed=3, coach=coach)
+    Game(options, screen).run()
+    assert screen.frames
+    for lines in screen.frames:
+        assert len(lines) <= 24 - PROMPT_LINES, "\n".join(lines)
+        assert "Hold'em" in lines[0] or "Hand" in lines[0], lines[0]
+        assert all(len(line) <= 80 for line in lines)
+        seat_rows = [line for line in lines if line.lstrip("│ ▶").split(" ")[0].isdigit()]
+        assert len(seat_rows) >= players, "\n".join(lines)
+        assert any("You" in row for row in seat_rows), "\n".join(lines)
