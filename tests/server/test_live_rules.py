@@ -251,6 +251,26 @@ def test_a_premature_turn_or_river_is_set_aside(street: str, rule_text: str) -> 
     assert hand_state(session)["to_act"] == 2
 
 
+def test_one_extra_card_is_the_burn_and_two_are_a_misdeal() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, odd("extra_card", count=1))
+    state = hand_state(session)
+    assert not state["over"] and "first burn" in state["procedure"]["dealer"]
+    run(session, odd("extra_card", count=2))
+    assert session.hand is not None and session.hand.voided and session.button == 3
+
+
+def test_a_flop_with_too_many_cards_is_dealt_again() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, act(3, "call"), act(1, "call"), act(2, "check"))
+    refused(session, odd("flop_too_many", cards=["Ah", "Kh", "Qh"]), "3 are not too many")
+    run(session, odd("flop_too_many", cards=["Ah", "Kh", "Qh", "Jh"]))
+    state = hand_state(session)
+    assert state["procedure"]["rule"] == "R40" and state["board_due"] == 3
+    run(session, board("Ah", "2c", "3d"))  # the cards went back: any may come again
+    assert hand_state(session)["to_act"] == 1
+
+
 def test_a_card_face_up_in_the_deck_is_taken_out_of_play() -> None:
     session = session_with()
     run(session, {"kind": "deal"}, odd("face_up_in_deck", card="7c"))
@@ -273,6 +293,13 @@ def test_an_action_out_of_turn_stands_if_nothing_changed() -> None:
     assert live_state(session)["seats"][0]["bet"] == 10
 
 
+def test_an_action_out_of_turn_that_could_never_stand_is_refused() -> None:
+    session = session_with(small_blind=5, big_blind=10)
+    run(session, {"kind": "deal"})
+    refused(session, odd("out_of_turn", seat=1, action="check"), "faces 5 to call")
+    refused(session, odd("out_of_turn", seat=1, action="raise", amount=10), "more than 10")
+
+
 def test_an_action_out_of_turn_is_void_once_the_action_changed() -> None:
     session = session_with(small_blind=5, big_blind=10)
     run(session, {"kind": "deal"}, odd("out_of_turn", seat=1, action="call"))
@@ -287,7 +314,7 @@ def test_a_string_bet_counts_only_the_first_motion() -> None:
     session = session_with(small_blind=5, big_blind=10)
     run(session, {"kind": "deal"}, odd("string_bet", seat=3, amount=10))
     assert live_state(session)["seats"][2]["bet"] == 10  # a call, whatever came after
-    run(session, odd("string_bet", seat=1, amount=45))  # a full raise in one motion
+    run(session, odd("string_bet", seat=1, amount=50))  # a full raise to 50 in one motion
     assert live_state(session)["seats"][0]["bet"] == 50
 
 

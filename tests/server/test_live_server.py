@@ -12,9 +12,13 @@ from typing import Any
 
 import pytest
 
+from holdem.clock.store import SavedState, save
+from holdem.server.live_clock import clock_level
 from holdem.server.live_protocol import parse
 from holdem.server.protocol import TYPES
 from holdem.server.runtime import RATE_PER_SECOND
+from holdem.tournament.clock import Clock
+from holdem.tournament.structure import preset
 from tests.server.client import Cardroom, Json, Player
 
 
@@ -177,3 +181,22 @@ def test_a_restart_replays_the_live_table(database: str) -> None:
         host.close()
     finally:
         second.stop()
+
+
+def test_the_blinds_follow_the_linked_clock(
+    sqlite_cardroom: Cardroom, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "clock.json"
+    monkeypatch.setenv("HOLDEM_CLOCK_FILE", str(path))
+    _, host = open_live(sqlite_cardroom)
+    seat_three(host)
+    refused(host, "start `holdem clock` first", kind="clock", linked=True)
+    started = time.time() - 21 * 60  # one 20-minute level played: the second is in force
+    save(path, SavedState(Clock.create(preset("home"), entrants=6).start(started), ()))
+    expected = clock_level(path)
+    assert live(host, kind="clock", linked=True)["clock_linked"] is True
+    state = live(host, kind="deal")
+    assert state["blinds"]["big_blind"] == expected["big_blind"] != 10
+    assert state["blinds"]["level"] == expected["level"]
+    assert state["hand"]["legal"]["call"] == expected["big_blind"]
+    host.close()

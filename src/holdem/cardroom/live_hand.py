@@ -245,9 +245,22 @@ class LiveHand:
             raise IllegalActionError(f"{self.name_of(position)} has no decision left to make")
         if kind not in ACTION_KINDS:
             raise IllegalActionError(f"{kind!r} is not an action: {', '.join(ACTION_KINDS)}")
+        self._possible_later(position, kind, amount)
         self.pending[position] = OutOfTurn(
             position, kind, amount, self.hand.street, max(self.hand.bets)
         )
+
+    def _possible_later(self, position: int, kind: str, amount: int | None) -> None:
+        """Whether the action could stand when the turn comes, if nothing changes."""
+        high = max(self.hand.bets)
+        facing = high - self.hand.bets[position]
+        name = self.name_of(position)
+        if kind == "check" and facing:
+            raise IllegalActionError(f"{name} faces {facing} to call: a check is not possible")
+        if kind == "call" and not facing:
+            raise IllegalActionError(f"{name} has nothing to call: that is a check")
+        if kind in ("bet", "raise") and (amount is None or amount <= high):
+            raise IllegalActionError(f"say the amount {name} put in: more than {high}")
 
     def _settle_out_of_turn(self) -> None:
         """When the turn reaches a player who acted early: binding if the action facing

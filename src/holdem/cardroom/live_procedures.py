@@ -84,11 +84,13 @@ class Choice:
 
 MENU = (
     Choice("misdeal", "Misdeal", "R39", ()),
-    Choice("exposed_card", "Card exposed during the deal", "R39", ("seat", "card_number")),
+    Choice("exposed_card", "Card exposed during the deal", "R39", ("seat", "card_number", "card")),
+    Choice("extra_card", "Extra card dealt to a player", "R39", ("count",)),
     Choice("premature", "Premature flop, turn or river", "R40", ("cards",)),
+    Choice("flop_too_many", "Flop turned with too many cards", "R40", ("cards",)),
     Choice("face_up_in_deck", "Card found face up in the deck", "R39", ("card",)),
     Choice("out_of_turn", "Action out of turn", "R13", ("seat", "action", "amount")),
-    Choice("string_bet", "String bet", "R17", ("seat", "amount")),
+    Choice("string_bet", "String bet", "R17", ("seat", "amount")),  # amount: "to" the 1st motion
     Choice("oversized_chip", "A single oversized chip", "R16", ("seat", "chip", "raise_said")),
     Choice("verbal", "Verbal declaration", "R19", ("seat", "action", "amount")),
     Choice("void", "Void the hand", "R42", ()),
@@ -127,6 +129,14 @@ def _voiding(
     return procedure
 
 
+def _misdealt(what: str, why: str) -> Applied:
+    return _applied(
+        what,
+        f"{why}: gather every card, shuffle and cut, and deal again from the same button.",
+        "Misdeal: the blinds and antes went back; the same button deals again.",
+    )
+
+
 def _exposed_card(live: LiveHand, entry: Entry) -> Applied:
     hand = live.hand
     position = live.position_of(entry["seat"])
@@ -144,12 +154,7 @@ def _exposed_card(live: LiveHand, entry: Entry) -> Applied:
     if order < 2 or live.exposures > 1:
         why = "one of the first two cards dealt" if order < 2 else "a second exposed card"
         hand.misdeal(f"{why} was exposed")
-        return _applied(
-            "exposed_card",
-            f"It was {why}: gather every card, shuffle and cut, and deal again from the "
-            "same button.",
-            "Misdeal: the blinds and antes went back; the same button deals again.",
-        )
+        return _misdealt("exposed_card", f"It was {why}")
     card = _card_or_none(entry.get("card"))
     if card is not None:
         live.dead_cards.append(card)
@@ -196,6 +201,30 @@ def _premature(live: LiveHand, entry: Entry) -> Applied:
     )
 
 
+def _extra_card(live: LiveHand, entry: Entry) -> Applied:
+    count = _chips(entry.get("count"), "how many extra cards were dealt")
+    ruling = live.hand.extra_hole_cards(count)
+    if ruling.misdeal:
+        return _misdealt("extra_card", "Two or more extra cards")
+    return _applied(
+        "extra_card",
+        "Take the extra card back from the first player, unseen, and use it as the first "
+        "burn: deal the flop without burning another.",
+        "The deal stands; no chips move.",
+    )
+
+
+def _flop_too_many(live: LiveHand, entry: Entry) -> Applied:
+    cards = live.cards_of(list(entry.get("cards") or []))
+    live.hand.flop_with_too_many_cards(cards)
+    return _applied(
+        "flop_too_many",
+        "Mix every card of that flop back into the stock (the burn stays burned), shuffle "
+        "and cut, and turn a new flop without a burn; then enter it.",
+        "No chips move; the flop is dealt again.",
+    )
+
+
 def _face_up_in_deck(live: LiveHand, entry: Entry) -> Applied:
     card = _card_or_none(entry.get("card"))
     if card is not None:
@@ -231,8 +260,7 @@ def _in_turn(live: LiveHand, entry: Entry) -> int:
 
 def _string_bet(live: LiveHand, entry: Entry) -> Applied:
     position = _in_turn(live, entry)
-    first = _chips(entry.get("amount"), "the chips of the first motion")
-    to = live.hand.bets[position] + first
+    to = _chips(entry.get("amount"), 'the bet the first motion made (a "to" amount)')
     kind, amount = _as_action(live, position, to, raises=True)
     live.act(position, kind, amount)
     return _applied(
@@ -338,6 +366,8 @@ PROCEDURES: dict[str, Callable[[LiveHand, Entry], Applied]] = {
     ),
     "exposed_card": _exposed_card,
     "premature": _premature,
+    "extra_card": _extra_card,
+    "flop_too_many": _flop_too_many,
     "face_up_in_deck": _face_up_in_deck,
     "out_of_turn": _out_of_turn,
     "string_bet": _string_bet,

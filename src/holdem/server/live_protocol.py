@@ -100,16 +100,18 @@ class Winners(_Strict):
 class Irregularity(_Strict):
     kind: Literal["irregularity"]
     what: Literal[
-        "misdeal", "exposed_card", "premature", "face_up_in_deck", "out_of_turn",
+        "misdeal", "exposed_card", "extra_card", "premature", "flop_too_many",
+        "face_up_in_deck", "out_of_turn",
         "string_bet", "oversized_chip", "verbal", "void",
     ]  # fmt: skip
     seat: Seat | None = None
     card_number: Literal[1, 2] | None = None
     card: CardText | None = None
-    cards: Annotated[list[CardText], Field(max_length=3)] | None = None
+    cards: Annotated[list[CardText], Field(max_length=8)] | None = None
     action: ActionKind | None = None
     amount: Chips | None = None
     chip: Chips | None = None
+    count: Annotated[int, Field(ge=1, le=52)] | None = None
     raise_said: bool = False
 
 

@@ -3,7 +3,7 @@ import { h, chips, plural } from "./dom.js";
 
 const BOT_KINDS = ["tag", "mc", "caller", "random"];
 const STRUCTURES = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
-const MODES = { cash: "Cash", sng: "Sit & go", mtt: "Tournament" };
+const MODES = { cash: "Cash", sng: "Sit & go", mtt: "Tournament", live: "Live" };
 
 const form = document.getElementById("create-form");
 const errorBox = document.getElementById("create-error");
@@ -29,7 +29,8 @@ async function loadTables() {
 
 /** A tournament that has not begun is taking registrations. */
 function statusText(table) {
-  return table.mode !== "cash" && table.status === "waiting" ? "registering" : table.status;
+  const tournament = table.mode === "sng" || table.mode === "mtt";
+  return tournament && table.status === "waiting" ? "registering" : table.status;
 }
 
 /** Players seated of seats; a multi-table tournament's registered of its field, then who is left. */
@@ -72,7 +73,7 @@ function renderTables(tables) {
         ),
         h("td", { class: "col-game" }, STRUCTURES[t.structure] || t.structure),
         // A tournament's blinds rise on its clock: its table page shows the level in force.
-        h("td", {}, mode !== "cash" ? h("span", { class: "muted", title: "the blinds rise level by level" }, "rising") : `${chips(t.small_blind)}/${chips(t.big_blind)}`),
+        h("td", {}, mode === "sng" || mode === "mtt" ? h("span", { class: "muted", title: "the blinds rise level by level" }, "rising") : `${chips(t.small_blind)}/${chips(t.big_blind)}`),
         h("td", { testid: `table-players-${t.id}` }, playersText(t)),
         h("td", {}, h("span", { class: `pill status-${t.status}`, testid: `table-status-${t.id}` }, statusText(t))),
       );
@@ -122,8 +123,9 @@ const BOTS_HINT = {
   cash: "Bots sit from seat 1 with the maximum buy-in.",
   sng: "Bots sit from seat 1 with the starting stack.",
   mtt: "Bots register at once; the seat draw places them with everyone else.",
+  live: "",
 };
-const CREATE_LABEL = { cash: "Create table", sng: "Create sit & go", mtt: "Create tournament" };
+const CREATE_LABEL = { cash: "Create table", sng: "Create sit & go", mtt: "Create tournament", live: "Create live table" };
 
 function updateMode() {
   const mode = field("mode").value;
@@ -190,6 +192,7 @@ function options() {
     return mode === "mtt" ? { ...tournament, max_players: intOf("max_players") } : tournament;
   }
   const anteKind = field("ante_kind").value;
+  if (mode === "live") return liveOptions(anteKind);
   return {
     ...common,
     mode: "cash",
@@ -200,6 +203,20 @@ function options() {
     min_buy_in: intOf("min_buy_in"),
     max_buy_in: intOf("max_buy_in"),
     ...homeGame(),
+  };
+}
+
+/** A live table: the game and its blinds; seats and stacks are set up on its page. */
+function liveOptions(anteKind) {
+  return {
+    name: field("name").value.trim(),
+    mode: "live",
+    structure: field("structure").value,
+    seats: intOf("seats"),
+    small_blind: intOf("small_blind"),
+    big_blind: intOf("big_blind"),
+    ante: anteKind === "none" ? 0 : intOf("ante"),
+    ante_kind: anteKind,
   };
 }
 
@@ -220,6 +237,7 @@ field("bomb_pots").addEventListener("change", () => {
 /** Only what the browser can tell at a glance; the server checks everything again. */
 function localProblem(o) {
   if (!o.name) return "Give the table a name.";
+  if (o.mode === "live") return null; // nothing but the blinds and seats: the server words them
   const sng = o.mode !== "cash";
   const whole = sng
     ? [
