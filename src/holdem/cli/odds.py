@@ -347,6 +347,8 @@ def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int]
     lock = threading.Lock()
     shown = False
 
+    started = False
+
     def show() -> None:
         nonlocal shown
         with lock:
@@ -361,7 +363,6 @@ def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int]
         started = True
         bar.update(task, completed=done, total=total)
 
-    started = False
     finished = False
     timer = threading.Timer(delay, show)
     timer.daemon = True
