@@ -44,3 +44,47 @@ def test_sim_refuses_unknown_bots_and_bad_blinds():
     assert result.returncode == 2 and "no bot called 'shark'" in result.stderr
     result = run("sim", "--blinds", "two")
     assert result.returncode == 2 and "1/2" in result.stderr
+
+
+def one_clear_line(result) -> str:
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    return lines[0]
+
+
+def test_sim_takes_the_compiled_path_when_every_bot_has_one(tmp_path):
+    fast = json.loads(
+        run("sim", "-n", "300", "--bots", "tag,random,caller", "-p", "3", "--json").stdout
+    )
+    assert fast["path"] == "batched"
+    mixed = json.loads(run("sim", "-n", "20", "--bots", "tag,mc", "-p", "2", "--json").stdout)
+    assert mixed["path"] == "object"
+    written = run(
+        "sim", "-n", "300", "--bots", "tag,random,caller", "-p", "3", "--json",
+        "--history", str(tmp_path),
+    )  # fmt: skip
+    recorded = json.loads(written.stdout)
+    assert recorded["path"] == "object"  # histories come from the object path ...
+    assert recorded["results"] == fast["results"]  # ... which plays the same hands
+
+
+def test_sim_on_workers_gives_the_same_results():
+    alone = json.loads(run("sim", "-n", "30000", "-p", "6", "--seed", "3", "--json").stdout)
+    spread = run("sim", "-n", "30000", "-p", "6", "--seed", "3", "--workers", "2", "--json")
+    assert spread.returncode == 0, spread.stderr
+    payload = json.loads(spread.stdout)
+    assert payload["workers"] == 2 and payload["results"] == alone["results"]
+
+
+def test_sim_refuses_bad_workers_and_ray_addresses_in_one_line():
+    for value in ("abc", "0", "-3", "100000", "2.5"):
+        line = one_clear_line(run("sim", "-n", "10", "--workers", value))
+        assert "--workers is a whole number of processes from 1 to" in line
+    line = one_clear_line(run("sim", "-n", "10", "--ray", "not an address"))
+    assert "is not a Ray address" in line and "HOST:PORT" in line
+    line = one_clear_line(run("sim", "-n", "10", "--ray", "127.0.0.1:1"))
+    assert "cannot reach the Ray cluster at '127.0.0.1:1'" in line
+    line = one_clear_line(run("sim", "-n", "10", "--ray", "auto", "--workers", "2"))
+    assert "alternatives" in line

@@ -90,9 +90,16 @@ def category_table() -> np.ndarray:
 
 
 def tag_work(tables: tuple[np.ndarray, ...]) -> TagWork:
+    """The work arrays with the real tables, for runs where the bot plays."""
+    work: TagWork = new_tag_work(preflop_table(), category_table(), tables)
+    return work
+
+
+@kernel
+def new_tag_work(preflop, category, tables):
     return TagWork(
-        preflop_table(),
-        category_table(),
+        preflop,
+        category,
         tables,
         np.zeros(5, dtype=np.uint8),
         np.zeros((1, 5), dtype=np.uint8),

@@ -406,15 +406,10 @@ def run(
     state = np.zeros((4, n), dtype=np.int64)
     # Everyone plays the random policy from the one stream; the tight-aggressive bot's
     # tables are never read, so empty ones of the right types do.
-    tag = batched.TagWork(
+    tag = batched.new_tag_work(
         np.zeros((13, 13, 2, batched.PREFLOP_COLUMNS), dtype=np.int8),
         np.zeros(1, dtype=np.int8),
         tables,
-        np.zeros(5, dtype=np.uint8),
-        np.zeros((1, 5), dtype=np.uint8),
-        np.zeros((1, 6), dtype=np.uint8),
-        np.zeros((1, 7), dtype=np.uint8),
-        np.zeros(1, dtype=np.int32),
     )
     scratch = _scratch(n, tables, tag)
     cursor = np.zeros(1, dtype=np.int64)

@@ -11,13 +11,17 @@ from __future__ import annotations
 import logging
 import os
 import re
+import socket
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from holdem.errors import ConfigError, HoldemError
 from holdem.sim.chunks import Plan, Totals, chunk_totals
 
 MAX_WORKERS = max(8, os.cpu_count() or 1)
+PROBE_SECONDS = 5
 RAY_ADDRESS = re.compile(r"(auto|local|(ray://)?[A-Za-z0-9.\-]+:\d{1,5})")
 
 Chunk = tuple[int, int]  # (first hand, hands)
@@ -62,7 +66,6 @@ def on_workers(
     modules and compiled kernel already loaded; elsewhere they are spawned and load
     them (from numba's cache, filled by this process first)."""
     import multiprocessing
-    import sys
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
@@ -85,13 +88,18 @@ def on_ray(
     plan: Plan, path: str, chunks: Sequence[Chunk], progress: Progress, address: str
 ) -> Totals:
     """A Ray cluster: each chunk a task, wherever the cluster puts it."""
+    if address not in ("auto", "local"):
+        _refuse_unreachable(address, address.removeprefix("ray://"))  # before Ray's import
     import ray
 
     started_here = not ray.is_initialized()
     if started_here:
+        if address == "auto":
+            _refuse_unreachable(address, None)
         try:
-            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as error:
+            with _stderr_silenced():  # Ray's own C++ log lines while it connects or fails
+                ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError, OSError) as error:
             reason = _first_line(error)
             raise ConfigError(f"cannot reach the Ray cluster at {address!r}: {reason}") from None
     try:
@@ -108,6 +116,43 @@ def on_ray(
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _refuse_unreachable(address: str, head: str | None) -> None:
+    """Fail in seconds when nothing answers at the head node (HOST:PORT; None: the one
+    ``auto`` finds from ``RAY_ADDRESS`` or the cluster started last on this machine):
+    Ray itself would retry for minutes."""
+    if head is None:
+        from ray._private.services import canonicalize_bootstrap_address_or_die
+
+        try:
+            head = str(canonicalize_bootstrap_address_or_die("auto"))
+        except ConnectionError:
+            raise ConfigError(
+                "--ray auto found no Ray cluster on this machine: start one (ray start "
+                "--head), or give the head node's HOST:PORT (or set RAY_ADDRESS)"
+            ) from None
+    try:
+        host, _, port = head.rpartition(":")
+        socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
+    except (ConnectionError, OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ConfigError(
+            f"cannot reach the Ray cluster at {address!r}: {_first_line(Exception(reason))}"
+        ) from None
+
+
+@contextmanager
+def _stderr_silenced() -> Iterator[None]:
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as sink:
+            os.dup2(sink.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _merge(results: Iterator[tuple[int, Totals]], progress: Progress) -> Totals:
