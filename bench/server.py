@@ -21,6 +21,15 @@ bots thinking 0.5 s (the latency target: p99 under 50 ms), then 20 tables answer
     python bench/server.py [--tables N --think S --seconds S] [--quick] [--json]
                            [--database postgresql://USER@HOST/DB | postgresql]
                            [--no-compression] [--profile FILE]
+                           [--processes 1,2 [--spread]]
+
+``--processes 1,2`` runs each load with one cardroom process, then with two on one
+PostgreSQL database (table i is created at, so run by, process i % N), and prints for
+each count the most actions a second kept under the p99 target and its ratio to one
+process; with more than one it then kills the first with SIGKILL and times how long the
+next takes to serve each of its tables. ``--spread`` connects seats 4-6 of every table to
+another process than the one running it: their latencies (relayed through PostgreSQL's
+LISTEN/NOTIFY, there and back) are kept apart, and the difference is the hop's cost.
 
 ``--database postgresql://...`` creates a fresh database on that server for each run (and
 drops it after); ``--database postgresql`` starts a throwaway PostgreSQL cluster first.
@@ -77,6 +86,8 @@ UNLIMITED = ("--tables-per-hour", "100000", "--identities-per-minute", "100000",
 LAG_TICK = 0.05  # seconds between the load generator's own loop-lag probes
 LATENCY_TARGET_MS = 50.0
 TARGET_TABLES = 200
+TAKEOVER_PROBE_SECONDS = 0.25  # between a probe's tries to reach a table after the kill
+TAKEOVER_GIVE_UP_SECONDS = 60.0
 
 # (name, tables, think seconds, measured seconds)
 DEFAULT_RUNS = (("latency", 200, 0.5, 60.0), ("throughput", 20, 0.0, 30.0))
@@ -112,6 +123,7 @@ class Counts:
     actions: int = 0
     top_ups: int = 0
     latencies: list[float] = field(default_factory=list)
+    relayed_latencies: list[float] = field(default_factory=list)  # clients of another process
     loop_lags: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)  # counted over the whole run
     disconnects: Counter[str] = field(default_factory=Counter)
@@ -130,8 +142,11 @@ def percentile(values: list[float], share: float) -> float | None:
 class Player:
     """One WebSocket client sitting in one seat, acting on its own turns."""
 
-    def __init__(self, table: BenchTable, seat: int, token: str, think: float) -> None:
+    def __init__(
+        self, table: BenchTable, seat: int, token: str, think: float, relayed: bool = False
+    ) -> None:
         self.table = table
+        self.relayed = relayed  # connected to a process that does not run its table
         self.seat = seat
         self.token = token
         self.think = think
@@ -194,7 +209,8 @@ class Player:
         version = state["version"]
         if self.acted_on is not None and version > self.acted_on:
             if self.counts.measuring:
-                self.counts.latencies.append(now - self.sent_at)
+                kept = self.counts.relayed_latencies if self.relayed else self.counts.latencies
+                kept.append(now - self.sent_at)
             self.acted_on = None
         self.state = state
         self.table.saw(state)
@@ -282,6 +298,7 @@ class BenchTable:
         self.counts = counts
         self.compression = compression
         self.id = ""
+        self.tokens: list[str] = []
         self.players: list[Player] = []
         self.hands_played = 0
         self.version = 0  # the newest state any of its clients saw
@@ -290,19 +307,30 @@ class BenchTable:
         self.hands_played = max(self.hands_played, state["hands_played"])
         self.version = max(self.version, state["version"])
 
-    async def open(self, http: httpx.AsyncClient, ws_base: str, think: float) -> None:
-        """Create the table, seat six clients, and start the game."""
+    async def create(self, http: httpx.AsyncClient) -> None:
+        """Create the table (at the process ``http`` speaks to, which then runs it) and
+        get its six players' tokens."""
         created = await http.post("/api/tables", json=table_options(self.index))
         created.raise_for_status()
         self.id = created.json()["id"]
-        tokens = [created.json()["token"]]
+        self.tokens = [created.json()["token"]]
         for _ in range(SEATS - 1):
             answer = await http.post(f"/api/tables/{self.id}/identity")
             answer.raise_for_status()
-            tokens.append(answer.json()["token"])
-        self.players = [Player(self, seat, t, think) for seat, t in enumerate(tokens, 1)]
-        url = f"{ws_base}/ws/{self.id}"
-        await asyncio.gather(*(p.connect(url) for p in self.players))
+            self.tokens.append(answer.json()["token"])
+
+    async def open(self, ws_bases: list[str], think: float, relayed: set[int]) -> None:
+        """Seat six clients (seat n connected to ``ws_bases[n - 1]``; the seats in
+        ``relayed`` are at a process that does not run the table), and start the game."""
+        self.players = [
+            Player(self, seat, t, think, seat in relayed) for seat, t in enumerate(self.tokens, 1)
+        ]
+        await asyncio.gather(
+            *(
+                p.connect(f"{base}/ws/{self.id}")
+                for p, base in zip(self.players, ws_bases, strict=True)
+            )
+        )
         for player in self.players:
             await player.send(type="sit", seat=player.seat, name=f"P{player.seat}", buy_in=STACK)
         await asyncio.wait_for(asyncio.gather(*(p.seated.wait() for p in self.players)), 60)
@@ -361,7 +389,7 @@ async def fresh_database(database: str, workdir: Path) -> AsyncIterator[str]:
     if not database.startswith("postgres"):
         yield f"sqlite:///{workdir / 'bench.sqlite3'}"
         return
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
     from sqlalchemy.engine import make_url
 
     name = f"holdem_bench_{secrets.token_hex(4)}"
@@ -403,6 +431,8 @@ class Plan:
     database: str
     compression: str | None
     profile: Path | None
+    processes: int = 1  # cardroom processes on one PostgreSQL database
+    spread: bool = False  # half of each table's clients connected to another process
 
 
 async def probe_loop_lag(counts: Counts) -> None:
@@ -419,37 +449,63 @@ async def run(plan: Plan, server_cpus: set[int] | None) -> Json:
     with tempfile.TemporaryDirectory(prefix="holdem-bench-") as work:
         workdir = Path(work)
         async with fresh_database(plan.database, workdir) as database:
-            server = ServerProcess(database, workdir=workdir, startup_timeout=60, args=UNLIMITED)
-            await asyncio.to_thread(server.start)
+            servers = []
+            for n in range(plan.processes):
+                (workdir / f"p{n}").mkdir()
+                servers.append(
+                    ServerProcess(
+                        database, workdir=workdir / f"p{n}", startup_timeout=60, args=UNLIMITED
+                    )
+                )
             try:
-                assert server.pid is not None
-                if server_cpus:
-                    pin_process(server.pid, server_cpus)
-                result = await drive(plan, server, counts)
+                for server in servers:
+                    await asyncio.to_thread(server.start)
+                    assert server.pid is not None
+                    if server_cpus and plan.processes == 1:
+                        pin_process(server.pid, server_cpus)
+                result = await drive(plan, servers, counts)
             finally:
                 counts.stopping = True
-                await asyncio.to_thread(server.stop)
-            log = server.log_text()
+                for server in servers:
+                    await asyncio.to_thread(server.stop)
+            log = "".join(server.log_text() for server in servers)
+    # A process killed on purpose (the take-over) logs its tables' moves: not problems.
     problems = [line for line in log.splitlines() if "Traceback" in line or "ERROR" in line]
     result["server_log_problems"] = problems[:10]
     result["server_log_problem_count"] = len(problems)
     return result
 
 
-async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
-    assert server.pid is not None
+async def drive(plan: Plan, servers: list[ServerProcess], counts: Counts) -> Json:
     tables = [BenchTable(i, counts, plan.compression) for i in range(plan.tables)]
     limit = asyncio.Semaphore(SETUP_CONCURRENCY)
     lag = asyncio.create_task(probe_loop_lag(counts))
-    async with httpx.AsyncClient(base_url=server.url, timeout=60, trust_env=False) as http:
+    count = len(servers)
+    relayed = {4, 5, 6} if plan.spread and count > 1 else set()
+    https = [httpx.AsyncClient(base_url=s.url, timeout=60, trust_env=False) for s in servers]
+    try:
+        # Table i is created at (so run by) process i % N; with --spread, seats 4-6 of it
+        # connect to the next process, which relays them.
+        async def create_one(table: BenchTable) -> None:
+            async with limit:
+                await table.create(https[table.index % count])
 
         async def open_one(table: BenchTable) -> None:
+            home, other = servers[table.index % count], servers[(table.index + 1) % count]
+            bases = [(other if seat in relayed else home).ws_url for seat in range(1, SEATS + 1)]
             async with limit:
-                await table.open(http, server.ws_url, plan.think)
+                await table.open(bases, plan.think, relayed)
 
         setup_started = time.perf_counter()
+        await asyncio.gather(*(create_one(t) for t in tables))
+        if count > 1:
+            await every_process_lists(https, len(tables))
         await asyncio.gather(*(open_one(t) for t in tables))
         setup = time.perf_counter() - setup_started
+    finally:
+        for http in https:
+            await http.aclose()
+    pids = [s.pid for s in servers if s.pid is not None]
     # The load generator's own collector stays out of the window: a full collection of
     # 1,200 connections' objects stops this loop for 100 ms or more, which would show up as
     # server latency. Acting and parsing make little cyclic garbage in a minute.
@@ -460,17 +516,17 @@ async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
         await asyncio.sleep(plan.warmup)
         hands_before = [t.hands_played for t in tables]
         versions_before = [t.version for t in tables]
-        server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
+        server_cpu, client_cpu = sum(cpu_seconds(pid) for pid in pids), time.process_time()
         pressure = cpu_pressure()
         profiler = None
         if plan.profile is not None:
-            profiler = start_profiler(server.pid, plan.seconds, plan.profile)
+            profiler = start_profiler(pids[0], plan.seconds, plan.profile)
         started = time.perf_counter()
         counts.measuring = True
         await asyncio.sleep(plan.seconds)
         counts.measuring = False
         wall = time.perf_counter() - started
-        server_cpu = cpu_seconds(server.pid) - server_cpu
+        server_cpu = sum(cpu_seconds(pid) for pid in pids) - server_cpu
         client_cpu = time.process_time() - client_cpu
         pressure_after = cpu_pressure()
         waited = None
@@ -483,6 +539,7 @@ async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
         stalled = sum(1 for t, b in zip(tables, versions_before, strict=True) if t.version == b)
         if profiler is not None:
             await asyncio.to_thread(profiler.wait, 60)
+        takeover = await take_over_time(servers, tables, counts) if count > 1 else None
     finally:
         gc.enable()
         gc.unfreeze()
@@ -497,6 +554,8 @@ async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
 
     return {
         "run": plan.name,
+        "processes": count,
+        "spread": bool(relayed),
         "tables": plan.tables,
         "connections": plan.tables * SEATS,
         "think_seconds": plan.think,
@@ -513,6 +572,10 @@ async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
         "latency_p50_ms": ms(percentile(counts.latencies, 0.50)),
         "latency_p99_ms": ms(percentile(counts.latencies, 0.99)),
         "latency_max_ms": ms(max(counts.latencies, default=None)),
+        "relayed_latencies": len(counts.relayed_latencies),
+        "relayed_p50_ms": ms(percentile(counts.relayed_latencies, 0.50)),
+        "relayed_p99_ms": ms(percentile(counts.relayed_latencies, 0.99)),
+        "takeover": takeover,
         "server_cpu": round(server_cpu / wall, 3),  # of one core
         # CPU per action moves less than the rates when other work shares the machine
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, counts.actions), 2),
@@ -524,6 +587,46 @@ async def drive(plan: Plan, server: ServerProcess, counts: Counts) -> Json:
         "top_ups": counts.top_ups,
         "errors": dict(counts.errors),
         "disconnects": dict(counts.disconnects),
+    }
+
+
+async def every_process_lists(https: list[httpx.AsyncClient], tables: int) -> None:
+    """Wait until every process's lobby lists every table (each publishes its own within
+    a second or two): a relayed client needs its process to know the table."""
+    deadline = time.perf_counter() + 60
+    for http in https:
+        while len((await http.get("/api/tables")).json()) < tables:
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"{http.base_url} does not list all {tables} tables")
+            await asyncio.sleep(0.2)
+
+
+async def take_over_time(
+    servers: list[ServerProcess], tables: list[BenchTable], counts: Counts
+) -> Json:
+    """Kill the first process with SIGKILL in the middle of play, and time how long until
+    the next one serves each table the dead one ran: a new socket to it gets the state."""
+    victims = [t for t in tables if t.index % len(servers) == 0]
+    survivor = servers[1]
+    counts.stopping = True  # the dead process's clients are cut off: not counted
+    killed = time.perf_counter()
+    await asyncio.to_thread(servers[0].kill)
+
+    async def served(table: BenchTable) -> float:
+        while time.perf_counter() - killed < TAKEOVER_GIVE_UP_SECONDS:
+            with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+                async with connect(f"{survivor.ws_url}/ws/{table.id}", open_timeout=10) as ws:
+                    async for text in ws:
+                        if json.loads(text)["type"] == "state":
+                            return time.perf_counter() - killed
+            await asyncio.sleep(TAKEOVER_PROBE_SECONDS)
+        return float("inf")
+
+    times = sorted(await asyncio.gather(*(served(t) for t in victims)))
+    return {
+        "tables": len(victims),
+        "median_s": round(times[len(times) // 2], 2) if times else None,
+        "max_s": round(times[-1], 2) if times else None,
     }
 
 
@@ -550,17 +653,24 @@ def show(value: float | None, unit: str = "") -> str:
 
 def table_rows(results: list[Json]) -> list[str]:
     rows = [
-        "| run | tables (sockets) | think | hands/s | actions/s | messages/s | MB/s "
-        "| p50 ms | p99 ms | max ms | server CPU | server CPU/action | client CPU |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "| run | processes | tables (sockets) | think | hands/s | actions/s | messages/s | MB/s "
+        "| p50 ms | p99 ms | max ms | relayed p50 / p99 ms | server CPU | server CPU/action "
+        "| client CPU |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for r in results:
+        relayed = (
+            f"{show(r['relayed_p50_ms'])} / {show(r['relayed_p99_ms'])}"
+            if r["relayed_latencies"]
+            else "-"
+        )
         rows.append(
-            f"| {r['run']} | {r['tables']} ({r['connections']:,}) | {r['think_seconds']:g} s "
+            f"| {r['run']} | {r['processes']} | {r['tables']} ({r['connections']:,}) "
+            f"| {r['think_seconds']:g} s "
             f"| {show(r['hands_per_second'])} | {show(r['actions_per_second'])} "
             f"| {show(r['messages_per_second'])} | {r['received_mb_per_second']:.2f} "
             f"| {show(r['latency_p50_ms'])} | {show(r['latency_p99_ms'])} "
-            f"| {show(r['latency_max_ms'])} | {r['server_cpu']:.0%} "
+            f"| {show(r['latency_max_ms'])} | {relayed} | {r['server_cpu']:.0%} "
             f"| {r['server_cpu_ms_per_action']:.1f} ms | {r['client_cpu']:.0%} |"
         )
     return rows
@@ -576,6 +686,43 @@ def verdicts(results: list[Json]) -> list[str]:
             lines.append(
                 f"{r['tables']} tables, {r['think_seconds']:g} s think: p99 {show(p99)} ms "
                 f"(target < {LATENCY_TARGET_MS:g} ms): {'met' if met else 'NOT met'}{over}"
+            )
+    return lines
+
+
+def within_target(r: Json) -> bool:
+    worst = max(r["latency_p99_ms"] or 0.0, r["relayed_p99_ms"] or 0.0)
+    return r["latency_p99_ms"] is not None and worst < LATENCY_TARGET_MS
+
+
+def cluster_lines(results: list[Json]) -> list[str]:
+    """Per process count, the most actions a second any run kept under the p99 target;
+    the ratio of each count to one process; the hop and the take-over."""
+    best: dict[int, float] = {}
+    for r in results:
+        if within_target(r):
+            best[r["processes"]] = max(best.get(r["processes"], 0.0), r["actions_per_second"])
+    counts = sorted({r["processes"] for r in results})
+    if counts == [1]:
+        return []
+    lines = []
+    for n in counts:
+        ratio = f" ({best[n] / best[1]:.2f}x one process)" if n in best and best.get(1) else ""
+        found = show(best.get(n))
+        lines.append(f"{n} process(es): {found} actions/s at p99 < {LATENCY_TARGET_MS:g} ms{ratio}")
+    for r in results:
+        if r["relayed_latencies"] and r["latency_p50_ms"] is not None:
+            hop = r["relayed_p50_ms"] - r["latency_p50_ms"]
+            lines.append(
+                f"{r['run']}, {r['processes']} processes: a relayed client's act-to-state takes "
+                f"{hop:+.1f} ms at p50 over a local one's (two notifications: there and back)"
+            )
+        if r["takeover"]:
+            t = r["takeover"]
+            lines.append(
+                f"{r['run']}, {r['processes']} processes: after a kill -9, the survivor served all "
+                f"{t['tables']} tables of the dead one within {show(t['max_s'])} s "
+                f"(median {show(t['median_s'])} s)"
             )
     return lines
 
@@ -605,7 +752,7 @@ def health(r: Json) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int)
+    parser.add_argument("--tables", help="tables (a comma list: one run each, e.g. 100,200)")
     parser.add_argument("--think", type=float, help="seconds a player waits before acting")
     parser.add_argument("--seconds", type=float, help="length of the measured window")
     parser.add_argument("--warmup", type=float, help="seconds played before measuring")
@@ -614,11 +761,30 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="py-spy record the server into FILE")
     parser.add_argument("--quick", action="store_true", help="10 tables, 10 s a run")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--processes",
+        default="1",
+        help="cardroom processes on one PostgreSQL database (a comma list: each run for each, "
+        "e.g. 1,2); more than one also times a take-over after a kill",
+    )
+    parser.add_argument(
+        "--spread", action="store_true", help="seats 4-6 connect to another process (relayed)"
+    )
     args = parser.parse_args()
+    try:
+        counts = [int(n) for n in args.processes.split(",")]
+        table_counts = [int(n) for n in args.tables.split(",")] if args.tables else [20]
+    except ValueError:
+        parser.error("--processes and --tables take numbers, or lists of them: 1,2")
+    if min(counts) < 1 or min(table_counts) < 1:
+        parser.error("--processes and --tables take numbers of at least 1")
+    if max(counts) > 1 and not args.database.startswith("postgres"):
+        parser.error("--processes over 1 share one PostgreSQL database: add --database postgresql")
 
     if args.tables is not None or args.think is not None or args.seconds is not None:
-        single = ("custom", args.tables or 20, args.think or 0.0, args.seconds or 30.0)
-        runs: tuple[tuple[str, int, float, float], ...] = (single,)
+        runs: tuple[tuple[str, int, float, float], ...] = tuple(
+            (f"custom-{n}", n, args.think or 0.0, args.seconds or 30.0) for n in table_counts
+        )
     else:
         runs = QUICK_RUNS if args.quick else DEFAULT_RUNS
     warmup = args.warmup if args.warmup is not None else 2.0 if args.quick else 5.0
@@ -644,17 +810,19 @@ def main() -> int:
         elif database.startswith("postgres"):
             backend = "PostgreSQL"
         results = []
-        for name, tables, think, seconds in runs:
-            profile = None
-            if args.profile is not None:
-                profile = args.profile.with_name(f"{args.profile.stem}-{name}{args.profile.suffix}")
-            plan = Plan(
-                name, tables, think, seconds, warmup, database,
-                None if args.no_compression else "deflate", profile,
-            )  # fmt: skip
-            result = asyncio.run(run(plan, server_cpus))
-            results.append(result)
-            print(health(result), file=sys.stderr, flush=True)  # progress while the rest runs
+        for processes in counts:
+            for name, tables, think, seconds in runs:
+                profile = None
+                if args.profile is not None:
+                    stem = f"{args.profile.stem}-{name}-{processes}p"
+                    profile = args.profile.with_name(f"{stem}{args.profile.suffix}")
+                plan = Plan(
+                    name, tables, think, seconds, warmup, database,
+                    None if args.no_compression else "deflate", profile, processes, args.spread,
+                )  # fmt: skip
+                result = asyncio.run(run(plan, server_cpus))
+                results.append(result)
+                print(health(result), file=sys.stderr, flush=True)  # progress meanwhile
 
     note = machine_note(backend)
     if args.json:
@@ -662,11 +830,12 @@ def main() -> int:
         return 0
     deflate = "off" if args.no_compression else "on"
     print(
-        f"{note}; server pinned to CPU {sorted(server_cpus or [])}, load generator to "
-        f"CPU {client_cpu}; permessage-deflate {deflate}:\n"
+        f"{note}; server pinned to CPU {sorted(server_cpus or [])}"
+        + (" (one process; several share every CPU)" if max(counts) > 1 else "")
+        + f", load generator to CPU {client_cpu}; permessage-deflate {deflate}:\n"
     )
     print("\n".join(table_rows(results)))
-    lines = verdicts(results)
+    lines = verdicts(results) + cluster_lines(results)
     if lines:
         print("\n" + "\n".join(lines))
     print()
