@@ -5,6 +5,7 @@ restart that replays the stored log (on SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -200,3 +201,31 @@ def test_the_blinds_follow_the_linked_clock(
     assert state["blinds"]["level"] == expected["level"]
     assert state["hand"]["legal"]["call"] == expected["big_blind"]
     host.close()
+
+
+def test_a_command_the_store_refuses_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "cardroom.sqlite3"
+    cardroom = Cardroom(f"sqlite:///{path}").start()
+    try:
+        table_id, token = cardroom.create(mode="live")
+        host = cardroom.player(table_id, token)
+        host.next("live_state")
+        state = live(host, kind="seat", seat=1, name="Ann", buy_in=100)
+        # Another writer takes the next place in the log first.
+        other = {"kind": "seat", "seat": 5, "name": "Zed", "buy_in": 40, "at": 0.0}
+        with sqlite3.connect(path) as db:
+            db.execute(
+                "INSERT INTO commands (table_id, seq, body) VALUES (?, ?, ?)",
+                (table_id, state["version"] + 1, json.dumps(other)),
+            )
+        refused(host, "could not save that (IntegrityError): nothing changed",
+                kind="rebuy", seat=1, amount=50)  # fmt: skip
+        state = live(host, kind="seat", seat=2, name="Bob", buy_in=60)
+        assert [(s["name"], s.get("stack")) for s in state["seats"] if s["name"]] == [
+            ("Ann", 100),
+            ("Bob", 60),
+            ("Zed", 40),
+        ]  # the store's log, and nothing of the refused rebuy
+        host.close()
+    finally:
+        cardroom.stop()

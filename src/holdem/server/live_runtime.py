@@ -36,6 +36,7 @@ class LiveRuntime:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.name = f"live table {session.id}"
+        self._stale = False  # a write failed and the log could not be read back yet
 
     @classmethod
     async def restored(cls, stored: StoredTable, store: Store) -> LiveRuntime | None:
@@ -122,6 +123,8 @@ class LiveRuntime:
 
     async def execute(self, command: Json) -> None:
         """Apply, store, then tell everyone. The caller holds the lock."""
+        if self._stale and not await self._reload():
+            raise HoldemError("the live table cannot reach its store: try again in a moment")
         session = self.session
         if command["kind"] == "deal" and session.clock_linked:
             command["level"] = clock_level()
@@ -132,13 +135,24 @@ class LiveRuntime:
         try:
             await self.store.append(session.id, session.version, command)
         except Exception as error:
-            log = await self.store.load_log(session.id)
-            self.session = LiveSession.from_log(session.id, session.options, session.host, log)
+            self._stale = True  # the session is ahead of the store: go back to the store's
+            await self._reload()
             raise HoldemError(
                 f"the live table could not save that ({type(error).__name__}): nothing "
                 "changed, try again"
             ) from error
         self.broadcast()
+
+    async def _reload(self) -> bool:
+        """The session as the store holds it; False while the store cannot be read."""
+        session = self.session
+        try:
+            log = await self.store.load_log(session.id)
+        except Exception:
+            return False
+        self.session = LiveSession.from_log(session.id, session.options, session.host, log)
+        self._stale = False
+        return True
 
     def broadcast(self) -> None:
         state = live_state(self.session)
