@@ -20,7 +20,9 @@ from holdem.server.protocol import TYPES
 from holdem.server.runtime import RATE_PER_SECOND
 from holdem.tournament.clock import Clock
 from holdem.tournament.structure import preset
+from tests.clock.test_clock_app import _start as start_clock
 from tests.server.client import Cardroom, Json, Player
+from tests.support import free_port
 
 
 @pytest.fixture
@@ -229,3 +231,25 @@ def test_a_command_the_store_refuses_changes_nothing(tmp_path: Path) -> None:
         host.close()
     finally:
         cardroom.stop()
+
+
+def test_the_blinds_follow_a_clock_linked_by_its_address(
+    sqlite_cardroom: Cardroom, tmp_path: Path
+) -> None:
+    clock = start_clock(free_port(), tmp_path / "clock.json")
+    try:
+        _, host = open_live(sqlite_cardroom)
+        seat_three(host)
+        refused(host, "must run on this machine", kind="clock", linked=True,
+                url="http://192.0.2.1:8765")  # fmt: skip
+        refused(host, "like http://127.0.0.1:8765", kind="clock", linked=True, url="file:///etc")
+        shown = sqlite_cardroom.http.get(f"{clock.base}/api/clock").json()
+        state = live(host, kind="clock", linked=True, url=f"{clock.base}/any/page")
+        assert state["clock_url"] == clock.base
+        state = live(host, kind="deal")
+        assert state["blinds"]["small_blind"] == shown["small_blind"] != 5
+        assert state["hand"]["legal"]["call"] == shown["big_blind"]
+        host.close()
+    finally:
+        clock.process.kill()
+        clock.process.wait(10)

@@ -124,6 +124,7 @@ class LiveSession:
         self.sealed = True  # the last hand can no longer be undone (chips changed since)
         self.finished: list[FinishedHand] = []
         self.clock_linked = False
+        self.clock_url: str | None = None  # the clock's page; None: its state file
         self.log: list[str] = []
         self._before_deal: tuple[int | None, bool] = (None, False)
 
@@ -238,6 +239,8 @@ class LiveSession:
 
     def _clock(self, command: Command) -> None:
         self.clock_linked = bool(command.get("linked"))
+        url = command.get("url")
+        self.clock_url = str(url) if self.clock_linked and url else None
         self._seal()
 
     # -- hands ----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ def live_state(session: LiveSession) -> Json:
         "table": {"id": session.id, "name": session.options.name, "seats": session.seat_count},
         "blinds": session.blinds.json(),
         "clock_linked": session.clock_linked,
+        "clock_url": session.clock_url,
         "button": session.button,
         "seats": [_seat(session, hand, n) for n in range(1, session.seat_count + 1)],
         "hand": _hand(hand, session) if hand is not None else None,

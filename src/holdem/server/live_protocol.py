@@ -62,6 +62,7 @@ class Setup(_Strict):
 class LinkClock(_Strict):
     kind: Literal["clock"]
     linked: bool
+    url: Annotated[str, Field(max_length=200)] | None = None  # the clock's page
 
 
 class Deal(_Strict):

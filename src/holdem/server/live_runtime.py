@@ -19,7 +19,7 @@ from holdem.cardroom.live_view import live_state
 from holdem.cardroom.room import RestoreError
 from holdem.errors import HoldemError
 from holdem.server import live_protocol
-from holdem.server.live_clock import clock_level
+from holdem.server.live_clock import clock_address, clock_level, level_from_address
 from holdem.server.restore import stored_options
 from holdem.server.runtime import RATE_PER_SECOND, Client
 from holdem.server.store import Store, StoredTable
@@ -126,10 +126,12 @@ class LiveRuntime:
         if self._stale and not await self._reload():
             raise HoldemError("the live table cannot reach its store: try again in a moment")
         session = self.session
+        if command["kind"] == "clock" and command.get("url"):
+            command["url"] = clock_address(command["url"])
         if command["kind"] == "deal" and session.clock_linked:
-            command["level"] = clock_level()
+            command["level"] = await self._clock_level(session.clock_url)
         if command["kind"] == "clock" and command.get("linked"):
-            clock_level()  # refused with the reason when there is no clock to read
+            await self._clock_level(command.get("url"))  # refused when it cannot be read
         command["at"] = time.time()
         session.apply(command)
         try:
@@ -142,6 +144,12 @@ class LiveRuntime:
                 "changed, try again"
             ) from error
         self.broadcast()
+
+    @staticmethod
+    async def _clock_level(url: str | None) -> dict[str, Any]:
+        if url:
+            return await asyncio.to_thread(level_from_address, url)
+        return clock_level()
 
     async def _reload(self) -> bool:
         """The session as the store holds it; False while the store cannot be read."""

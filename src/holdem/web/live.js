@@ -295,6 +295,7 @@ function fillSelects() {
   $("live-structure").value = b.structure;
   $("live-ante-kind").value = b.ante_kind;
   $("live-clock-link").checked = state.clock_linked;
+  if (state.clock_url && document.activeElement !== $("live-clock-url")) $("live-clock-url").value = state.clock_url;
 }
 
 // -- the "what happened?" menu -----------------------------------------------------------
@@ -359,7 +360,10 @@ function wire() {
     kind: "setup", structure: $("live-structure").value, small_blind: numberIn("live-sb"), big_blind: numberIn("live-bb"),
     ante: numberIn("live-ante") ?? 0, ante_kind: $("live-ante-kind").value,
   }));
-  $("live-clock-link").addEventListener("change", (event) => send({ kind: "clock", linked: event.target.checked }));
+  $("live-clock-link").addEventListener("change", (event) => {
+    const url = $("live-clock-url").value.trim();
+    send({ kind: "clock", linked: event.target.checked, ...(url ? { url } : {}) });
+  });
 }
 
 wire();
