@@ -24,8 +24,25 @@ def test_replay_json_lines():
     assert result.returncode == 0
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line["match"] for line in lines] == [None, True]
-    assert set(lines[0]) == {"file", "index", "finishing_stacks", "expected", "match", "error"}
+    assert set(lines[0]) == {
+        "file",
+        "index",
+        "players",
+        "finishing_stacks",
+        "expected",
+        "collected",
+        "returned",
+        "winnings",
+        "rake",
+        "match",
+        "reason",
+        "error",
+    }
     assert lines[1]["finishing_stacks"] == lines[1]["expected"]
+    # Every chip a player got is what they took from the pots or got back uncalled.
+    hand = lines[1]
+    assert sum(hand["collected"]) + sum(hand["returned"]) > 0 and hand["players"]
+    assert hand["rake"] is None and hand["reason"] is None
 
 
 def test_a_bad_file_exits_1_and_names_the_problem(tmp_path):

@@ -15,8 +15,9 @@ from holdem.history.units import amount_of, format_amount, to_units, unit_for
 
 HOLDEM = str(Path(sys.executable).with_name("holdem"))
 
-# A cash hand as a site in dollars writes it: cents, whole dollars as integers.
-CENTS = """\
+# A cash hand as a site in dollars writes it: cents, whole dollars as integers. The
+# button's aces beat the big blind's kings all-in on the flop: a pot of 163.60.
+CENTS_HAND = """\
 variant = 'NT'
 antes = [0.15, 0.15, 0.15]
 blinds_or_straddles = [0.25, 0.50, 0]
@@ -26,9 +27,8 @@ actions = ['d dh p1 Tc9h', 'd dh p2 KsKc', 'd dh p3 AhAd', 'p3 cbr 3.00', 'p1 f'
 'd db 8c7d2h', 'p2 cc', 'p3 cbr 4.10', 'p2 cbr 78.45', 'p3 cc', 'p2 sm KsKc', 'p3 sm AhAd', \
 'd db 3s', 'd db 9c']
 players = ['ann', 'bo', 'cy']
-finishing_stacks = [199.90, 0, 279.00]
-currency = 'USD'
 """
+CENTS = CENTS_HAND + "finishing_stacks = [199.90, 0, 279.00]\ncurrency = 'USD'\n"
 
 
 def test_a_cents_hand_reads_in_integer_cents():

@@ -27,8 +27,11 @@ def replay(
     from holdem.history.replay import json_line, replay_paths
 
     counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
+    raked: list[Decimal | int] = []  # the rake inferred of each hand that records one
     try:
         for result in replay_paths(paths):
+            if result.rake is not None:
+                raked.append(result.amount(result.rake))
             kind = (
                 "error" if result.error is not None
                 else {True: "match", False: "mismatch", None: "unchecked"}[result.match]
@@ -51,6 +54,11 @@ def replay(
             f"{counts['unchecked']} without finishing stacks, "
             f"{counts['error']} could not be replayed"
         )
+        if raked:
+            console.print(
+                f"rake inferred from the recorded winnings and rake: {_amount(sum(raked))} "
+                f"in {len(raked)} hands"
+            )
     if counts["mismatch"] or counts["error"]:
         raise typer.Exit(1)
 
@@ -64,12 +72,15 @@ def _detail(result: object) -> str:
     ours = _amounts(result.amounts(result.finishing_stacks))
     if result.match is None:
         return f"finishing stacks {ours} (none recorded)"
-    return f"ours {ours}, recorded {_amounts(result.amounts(result.expected))}"
+    stacks = f"ours {ours}, recorded {_amounts(result.amounts(result.expected))}"
+    if result.expected is None:
+        stacks = f"finishing stacks {ours}"
+    return stacks if result.reason is None else f"{result.reason}; {stacks}"
 
 
 def _amounts(amounts: list[Decimal | int] | None) -> str:
-    return (
-        "["
-        + ", ".join(format(a, "f") if isinstance(a, Decimal) else str(a) for a in amounts or ())
-        + "]"
-    )
+    return "[" + ", ".join(_amount(a) for a in amounts or ()) + "]"
+
+
+def _amount(amount: Decimal | int) -> str:
+    return format(amount, "f") if isinstance(amount, Decimal) else str(amount)

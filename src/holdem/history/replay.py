@@ -25,6 +25,7 @@ from holdem.errors import HoldemError
 from holdem.history.actions import format_action
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
+from holdem.history.payouts import payout_of
 from holdem.history.phh import find_files, iter_hands
 from holdem.history.record import RULES_FIELD, config_with_rules
 from holdem.history.steps import Replayer
@@ -35,16 +36,29 @@ _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Struct
 
 @dataclass(frozen=True)
 class Replay:
-    """One replayed hand: where it came from, our finishing stacks and the verdict."""
+    """One replayed hand: where it came from, our finishing stacks and the verdict.
+
+    Amounts are units of ``chip_unit``. ``finishing_stacks`` are ours less each player's
+    share of the rake the record implies (see :mod:`holdem.history.payouts`);
+    ``collected`` is what each player took from the pots, ``returned`` the uncalled chips
+    given back, ``rake`` the rake inferred from the recorded ``winnings`` or ``rake``
+    (None when neither is recorded), and ``reason`` says why a hand does not match.
+    """
 
     file: str
     index: int | None  # the hand's number in a .phhs, None for a .phh
-    finishing_stacks: tuple[int, ...] | None  # in units of chip_unit
-    expected: tuple[Units, ...] | None  # as recorded, in units
-    match: bool | None  # None when the file records no finishing stacks
+    finishing_stacks: tuple[Units, ...] | None
+    expected: tuple[Units, ...] | None  # as recorded
+    match: bool | None  # None when the file records nothing to check
     error: str | None
     hand: Hand | None = None
     chip_unit: Decimal = ONE
+    players: tuple[str, ...] | None = None
+    collected: tuple[int, ...] | None = None
+    returned: tuple[int, ...] | None = None
+    winnings: tuple[Units, ...] | None = None  # as recorded
+    rake: Units | None = None
+    reason: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -54,9 +68,7 @@ class Replay:
         """Units as the file's amounts (ints for a whole-chip file)."""
         if units is None:
             return None
-        if self.chip_unit == ONE:
-            return [u for u in units]
-        return [amount_of(u, self.chip_unit) for u in units]
+        return [self.amount(u) for u in units]
 
     def as_json(self) -> dict[str, object]:
         """The row of ``holdem replay --json``; amounts are ``Decimal`` in the file's terms:
@@ -64,11 +76,25 @@ class Replay:
         return {
             "file": self.file,
             "index": self.index,
+            "players": list(self.players) if self.players is not None else None,
             "finishing_stacks": self.amounts(self.finishing_stacks) or None,
             "expected": self.amounts(self.expected),
+            "collected": self.amounts(self.collected),
+            "returned": self.amounts(self.returned),
+            "winnings": self.amounts(self.winnings),
+            "rake": None if self.rake is None else self.amount(self.rake),
             "match": self.match,
+            "reason": self.reason,
             "error": self.error,
         }
+
+    def amount(self, units: Units) -> Decimal | int:
+        """One amount in the file's terms (an int for a whole-chip file)."""
+        return (
+            units
+            if self.chip_unit == ONE and isinstance(units, int)
+            else amount_of(units, self.chip_unit)
+        )
 
 
 def json_line(value: object) -> str:
@@ -141,26 +167,53 @@ def _waiting_for(hand: Hand) -> str:
     return hand.phase.value
 
 
-def stacks_match(ours: Sequence[int], recorded: Sequence[Units | float]) -> bool:
+def stacks_match(ours: Sequence[Units], recorded: Sequence[Units | float]) -> bool:
     """Exact, or a recorded half chip matched by the whole chip on either side (same total)."""
-    if len(ours) != len(recorded) or sum(ours) != sum(recorded):
+    theirs = [Decimal(repr(r)) if isinstance(r, float) else r for r in recorded]
+    if len(ours) != len(theirs) or sum(ours) != sum(theirs):
         return False
     return all(
-        o == r or (r % 1 == 0.5 and abs(o - r) == 0.5) for o, r in zip(ours, recorded, strict=True)
+        o == r or (r % 1 == HALF and abs(o - r) == HALF) for o, r in zip(ours, theirs, strict=True)
     )
 
 
+HALF = Decimal("0.5")
+
+
 def replay(history: HandHistory, *, file: str = "", index: int | None = None) -> Replay:
-    expected = tuple(history.finishing_stacks) if history.finishing_stacks is not None else None
+    """Replay one hand and check what it records: finishing stacks, winnings, rake."""
+    expected = history.finishing_stacks
+    checked = expected is not None or history.winnings is not None or history.rake is not None
+    unit, players = history.chip_unit, history.players
     try:
         hand = replay_hand(history)
     except HoldemError as error:
-        mismatch = None if expected is None else False
-        return Replay(file, index, None, expected, mismatch, str(error), None, history.chip_unit)
+        verdict = False if checked else None
+        return Replay(file, index, None, expected, verdict, str(error), None, unit, players)
     assert hand.result is not None
-    stacks = hand.result.final_stacks
-    match = None if expected is None else stacks_match(stacks, expected)
-    return Replay(file, index, stacks, expected, match, None, hand, history.chip_unit)
+    payout = payout_of(history, hand)
+    stacks = tuple(
+        mine - taken for mine, taken in zip(hand.result.final_stacks, payout.deducted, strict=True)
+    )
+    reason = payout.problem
+    if reason is None and expected is not None and not stacks_match(stacks, expected):
+        reason = "the finishing stacks differ"
+    return Replay(
+        file,
+        index,
+        stacks,
+        expected,
+        (reason is None) if checked else None,
+        None,
+        hand,
+        unit,
+        players,
+        collected=payout.collected,
+        returned=payout.returned,
+        winnings=history.winnings,
+        rake=payout.rake,
+        reason=reason,
+    )
 
 
 def replay_paths(paths: Sequence[str | Path]) -> Iterator[Replay]:
