@@ -44,6 +44,15 @@ class HandResult:
     final_stacks: tuple[int, ...]
 
     @property
+    def collected(self) -> tuple[int, ...]:
+        """Chips each player took from the pots (uncalled chips given back are not counted)."""
+        taken = [0] * len(self.starting_stacks)
+        for pot in self.pots:
+            for player, chips in pot.shares:
+                taken[player] += chips
+        return tuple(taken)
+
+    @property
     def net(self) -> tuple[int, ...]:
         """Chips won (positive) or lost by each player."""
         return tuple(f - s for f, s in zip(self.final_stacks, self.starting_stacks, strict=True))

@@ -41,15 +41,12 @@ class Payout:
 def payout_of(history: HandHistory, hand: Hand) -> Payout:
     """The payout of a replayed (finished) hand, checked against what ``history`` records."""
     n = hand.player_count
-    collected, returned = [0] * n, [0] * n
+    returned = [0] * n
     assert hand.result is not None
-    for pot in hand.result.pots:
-        for player, chips in pot.shares:
-            collected[player] += chips
     for event in hand.events:
         if isinstance(event, events.UncalledBetReturned):
             returned[event.player] += event.amount
-    base = Payout(tuple(collected), tuple(returned), None, (0,) * n)
+    base = Payout(hand.result.collected, tuple(returned), None, (0,) * n)
     if history.winnings is not None:
         return _from_winnings(history, base, history.winnings)
     if history.rake is not None:

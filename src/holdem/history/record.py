@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 
 from holdem.engine import Hand, HandConfig, Structure, events
+from holdem.engine.rake import RakeTaken
 from holdem.history._toml import TomlValue
 from holdem.history.actions import (
     Action,
@@ -83,6 +84,7 @@ def history_of(
     seats: Sequence[int] | None = None,
     private: bool = True,
     viewer: int | None = None,
+    rake: RakeTaken | None = None,
     **optional: object,
 ) -> HandHistory:
     """The PHH record of a finished hand; a hand run more than once has every run's
@@ -90,10 +92,17 @@ def history_of(
 
     With ``private=False`` the record holds only what ``viewer`` (a position, or None for
     anyone) saw: other players' hole cards are ``????`` unless they were shown.
+    ``rake`` (a raking table's ``PlayedHand.rake``) records the house's take: ``rake``,
+    each player's ``winnings`` net of it, and finishing stacks after it.
     ``optional`` takes any other PHH field: ``hand=12``, ``table=3``, ``event=...``.
     """
     config = played.config
     fixed = config.structure == Structure.FIXED_LIMIT
+    finishing = played.final_stacks
+    if rake is not None:
+        optional.update(_raked(played, rake))
+        assert finishing is not None
+        finishing = tuple(s - t for s, t in zip(finishing, rake.shares, strict=True))
     return HandHistory(
         variant=VARIANTS[config.structure],
         ante_trimming_status=config.antes_trimmed,
@@ -106,10 +115,16 @@ def history_of(
         actions=tuple(_actions(played.events if private else _seen_by(played.events, viewer))),
         players=tuple(players) if players is not None else None,
         seats=tuple(seats) if seats is not None else None,
-        finishing_stacks=played.final_stacks,
+        finishing_stacks=finishing,
         extra={RULES_FIELD: rules_of(config)},
         **optional,  # type: ignore[arg-type]
     )
+
+
+def _raked(played: Hand, rake: RakeTaken) -> dict[str, object]:
+    assert played.result is not None
+    paid = tuple(c - t for c, t in zip(played.result.collected, rake.shares, strict=True))
+    return {"rake": rake.total, "winnings": paid}
 
 
 def _seen_by(log: Sequence[events.Event], viewer: int | None) -> list[events.Event]:

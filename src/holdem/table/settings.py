@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from holdem.engine import AnteKind, Structure
 from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS
+from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError
 
 
@@ -34,6 +35,7 @@ class TableSettings:
     seven_deuce_bounty: int = 0  # R46: winning a pot with 7-2 collects this from everyone
     raise_cap: int | None = 3  # Fixed-Limit
     paced_runouts: bool = False  # all-in: each street waits for deal_runout() (a cardroom's pause)
+    rake: RakeRule | None = None  # the house's rake of each hand's pots (None: no rake)
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.seats <= MAX_PLAYERS:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from holdem.cards import Deck
 from holdem.engine import Action, AnteKind, Hand, HandConfig
+from holdem.engine.rake import RakeTaken, take_rake
 from holdem.errors import ConfigError, IllegalActionError
 from holdem.table.button import Blinds, next_blinds, passed_over
 from holdem.table.ledger import Entry, Ledger
@@ -63,6 +64,7 @@ class PlayedHand:
     # The decisions in order, (kind, amount to), and (RUNOUT, None) for each street of a
     # paced runout: with the deck they replay the hand.
     actions: list[tuple[str, int | None]] = field(default_factory=list)
+    rake: RakeTaken | None = None  # what the house took, when the table rakes
 
 
 class Table:
@@ -85,6 +87,7 @@ class Table:
         self.history: deque[PlayedHand] = deque(maxlen=hands_kept)
         self._straddler: int | None = None
         self._bomb_pot = 0
+        self.raked = 0  # chips the house has taken (settings.rake)
 
     # -- players ------------------------------------------------------------------------
 
@@ -372,10 +375,12 @@ class Table:
             return
         stacks = played.hand.final_stacks
         assert stacks is not None
+        played.rake = self._rake(played.hand)
+        taken = played.rake.shares if played.rake is not None else (0,) * len(stacks)
         for position, seat in enumerate(played.seat_of):
             player = self.seats[seat]
             assert player is not None
-            player.stack = stacks[position]
+            player.stack = stacks[position] - taken[position]
         played.bounty = self._seven_deuce(played)
         voided = played.hand.result is None
         if not voided:
@@ -391,6 +396,15 @@ class Table:
                 if chips > 0:
                     player.stack += chips
                     self.ledger.record(self.hands_played, player.name, Entry.TOP_UP, chips)
+
+    def _rake(self, hand: Hand) -> RakeTaken | None:
+        """The house's rake of a finished hand, from what its winners collected."""
+        rule, result = self.settings.rake, hand.result
+        if rule is None or result is None:
+            return None
+        taken = take_rake(rule, result.collected, flop_dealt=len(result.boards[0]) >= 3)
+        self.raked += taken.total
+        return taken
 
     def _seven_deuce(self, played: PlayedHand) -> Bounty | None:
         bounty = self.settings.seven_deuce_bounty
