@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import time
 import zlib
@@ -58,7 +59,8 @@ def asyncpg_dsn(store: Store) -> str:
 class Cluster:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.name = CHANNEL_PREFIX + secrets.token_hex(6)
+        # Unique, and telling an operator (or a test) which process it is: its pid.
+        self.name = f"{CHANNEL_PREFIX}{os.getpid()}_{secrets.token_hex(4)}"
         dsn = asyncpg_dsn(store)
         self.bus = Bus(dsn, self.name, self._heard)
         self.leases = Leases(dsn, self.name)
