@@ -20,8 +20,16 @@ def test_many_pokerstars_files_become_one_phhs_that_replays(tmp_path):
     for hand in hands:
         assert_replays_to_collected(hand)
     replayed = run("replay", str(out))
-    assert "3 hands:" in replayed.stdout
-    assert "could not be replayed" in replayed.stdout and ", 0 could not" in replayed.stdout
+    assert replayed.returncode == 0, replayed.stdout
+    assert "3 hands: 3 match, 0 do not" in replayed.stdout
+
+
+def test_every_test_hand_converted_replays_with_holdem_replay_to_its_text(tmp_path):
+    out = tmp_path / "all.phhs"
+    assert run("convert", str(DATA), "--to", "phh", "-o", str(out)).returncode == 0
+    replayed = run("replay", str(out))
+    assert replayed.returncode == 0, replayed.stdout
+    assert "11 hands: 11 match, 0 do not" in replayed.stdout
 
 
 def test_a_folder_converts_to_pokerstars_text_on_stdout():

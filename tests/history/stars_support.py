@@ -51,8 +51,8 @@ def assert_replays_to_collected(history: HandHistory) -> None:
     """The replay's pots pay what the text's 'collected' lines say, less its rake."""
     shares = pot_shares(history)
     paid = list(history.winnings or ())
-    rake = history.rake or 0
     cashed = history.extra.get("_cashed_out")
+    rake = history.rake or history.extra.get("_rake") or 0
     if not rake and not cashed:
         assert shares == paid
         return

@@ -148,7 +148,9 @@ def test_an_all_in_cash_out_is_kept_and_the_pot_still_replays():
     hand = hand_of("cash_out.txt")
     assert hand.extra["_cashed_out"] == (0, 0, 1614)
     assert hand.winnings == (0, 0, 0)
-    assert hand.finishing_stacks == (995, 200, 1614)  # co.c gets 2 back
+    assert hand.finishing_stacks is None and hand.rake is None  # not a result of the pots
+    assert hand.extra["_finishing_stacks"] == (995, 200, 1614)  # co.c gets 2 back
+    assert hand.extra["_rake"] == 95
 
 
 def test_play_money_with_thousands_separators_counts_whole_chips():

@@ -75,7 +75,7 @@ def _style(history: HandHistory) -> TextStyle:
     paid = None
     if winnings is not None and all(isinstance(w, int) for w in winnings):
         paid = tuple(int(w) for w in winnings)
-    rake = history.rake if isinstance(history.rake, int) else 0
+    rake = history.rake if isinstance(history.rake, int) else extra.get("_rake", 0)
     cashed = extra.get("_cashed_out")
     cashed_out = None
     if isinstance(cashed, tuple) and all(isinstance(c, int) for c in cashed):
@@ -86,7 +86,7 @@ def _style(history: HandHistory) -> TextStyle:
         currency=None if tournament is not None else currency,
         zone=history.time_zone_abbreviation or "UTC",
         eastern=eastern if isinstance(eastern, dt.datetime) else None,
-        rake=rake,
+        rake=rake if isinstance(rake, int) else 0,
         paid=paid,
         cashed_out=cashed_out,
         tournament=tournament if isinstance(tournament, int) else None,

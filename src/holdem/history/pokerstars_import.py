@@ -319,7 +319,11 @@ class _Importer:
                 extra["_buy_in"] = stars.buy_in
         fields["rake"] = stars.rake
         if any(self.cashed_out):
+            # Money paid outside the pots: the stacks and the house's take are no pot's
+            # result, so only the text's own figures are kept, under names of their own.
             extra["_cashed_out"] = tuple(self.cashed_out)
+            extra["_finishing_stacks"] = fields.pop("finishing_stacks")
+            extra["_rake"] = fields.pop("rake")
         for flag, value in (
             ("_zoom", stars.zoom),
             ("_home_game", stars.home_game),

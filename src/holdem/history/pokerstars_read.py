@@ -78,7 +78,7 @@ class StarsError(ParseError):
         super().__init__(reason if line is None else f"line {line}: {reason}")
 
 
-@dataclass
+@dataclass(slots=True)
 class StarsSeat:
     seat: int
     name: str
@@ -87,7 +87,7 @@ class StarsSeat:
     out_of_hand: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class StarsAction:
     """One line that moves chips or cards.
 
@@ -234,6 +234,13 @@ class _Reader:
     def amount(self, text: str) -> int:
         """Units of the hand in an amount like ``$1,234.50`` or ``1500``."""
         digits = text[1:] if text[:1] in SYMBOLS else text
+        whole, dot, cents = digits.partition(".")
+        if whole.isdigit() and (not dot or (len(cents) == 2 and cents.isdigit())):
+            # The common shapes, "1500" and "12.50", without building a Decimal.
+            if self.hand.unit == 1 and not dot:
+                return int(whole)
+            if self.hand.unit == CENT:
+                return int(whole) * 100 + (int(cents) if dot else 0)
         try:
             value = Decimal(digits.replace(",", ""))
         except InvalidOperation:
@@ -298,10 +305,18 @@ class _Reader:
             else:
                 self._other(line)
 
-    def add(self, kind: str, player: str | None, **values: object) -> None:
-        self.hand.actions.append(
-            StarsAction(self.line_number(), kind, player, **values)  # type: ignore[arg-type]
-        )
+    def add(
+        self,
+        kind: str,
+        player: str | None,
+        amount: int = 0,
+        to: int = 0,
+        cards: tuple[Card, ...] = (),
+        street: int = 0,
+        run: int = 0,
+    ) -> None:
+        line = self.first_line + self.index
+        self.hand.actions.append(StarsAction(line, kind, player, amount, to, cards, street, run))
 
     def _section(self, line: str) -> None:
         if line.startswith("*** SUMMARY ***"):
@@ -353,7 +368,8 @@ class _Reader:
         for ending in _ALL_IN_ENDINGS:
             if rest.endswith(ending):
                 rest = rest[: -len(ending)]
-        rest = _CAP.sub("", rest)
+        if rest.endswith(" cap"):
+            rest = _CAP.sub("", rest)
         word, _, tail = rest.partition(" ")
         if word == "folds":
             cards = _CARDS.match(tail) if tail else None

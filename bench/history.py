@@ -1,0 +1,290 @@
+"""Hand histories per second: ``holdem replay`` and ``holdem convert`` beside PokerKit.
+
+The same files go through both, in the same run:
+
+- generated hands: six-max No-Limit hands of random legal play by holdem's engine (2 to
+  6 players, no antes: PokerKit's PokerStars reader has no antes), written once as a
+  ``.phhs`` and once as PokerStars text;
+- the PHH corpus beside the repository (``../shared/corpus``), when it is there.
+
+Rows, each timed as the library call (best of three, one core, GC off) and as the whole
+command (a fresh process, its start-up included, through the ``holdem`` script):
+
+- replay PHH: ``holdem.history.replay.replay_paths`` / ``holdem replay FILE`` against
+  PokerKit's ``HandHistory.load_all`` with every state of every hand played through;
+- PokerStars -> PHH: ``holdem.history.convert`` reading the text into replayed
+  ``HandHistory`` values / ``holdem convert FILE --to phh -o OUT`` against PokerKit's
+  ``HandHistory.from_pokerstars`` (which also plays each hand through its state) and,
+  for the command, PokerKit's reader with ``dumps`` of each hand to a file;
+- PHH -> PokerStars: holdem alone (PokerKit writes no PokerStars text).
+
+    python bench/history.py [--hands N] [--quick] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from collections.abc import Callable
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from common import pin_to_one_core, time_once  # bench/common.py, beside this script
+from holdem.cards import Deck
+from holdem.engine import Action, Hand, HandConfig
+from holdem.history.convert import read_pokerstars
+from holdem.history.phh import dumps, dumps_many, iter_hands
+from holdem.history.pokerstars_export import SEPARATOR, pokerstars_of_history
+from holdem.history.record import history_of
+from holdem.history.replay import replay_paths
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent)) or "holdem"
+
+POKERKIT_REPLAY = """
+import sys, warnings
+from pokerkit import HandHistory
+warnings.simplefilter("ignore")
+count = 0
+for path in sys.argv[1:]:
+    with open(path, "rb") as file:
+        for hand in HandHistory.load_all(file):
+            for _ in hand:
+                pass
+            count += 1
+print(count)
+"""
+POKERKIT_CONVERT = """
+import sys, warnings
+from pokerkit import HandHistory
+warnings.simplefilter("ignore")
+text = open(sys.argv[1], encoding="utf-8").read()
+with open(sys.argv[2], "wb") as out:
+    hands = list(HandHistory.from_pokerstars(text))
+    HandHistory.dump_all(hands, out)
+print(len(hands))
+"""
+
+
+def random_hand(rng: random.Random, number: int) -> Any:
+    """One finished hand of random legal play, as holdem records it."""
+    players = rng.randint(2, 6)
+    stacks = [rng.randint(20, 400) for _ in range(players)]
+    config = HandConfig.create("nl", stacks, small_blind=1, big_blind=2)
+    hand = Hand(config, Deck.shuffled(random.Random(rng.random())))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        choices = [Action.fold()] if legal.fold and rng.random() < 0.3 else []
+        choices.append(Action.check() if legal.check else Action.call())
+        for bounds, make in ((legal.bet, Action.bet), (legal.raise_, Action.raise_to)):
+            if bounds is not None and rng.random() < 0.3:
+                choices.append(make(rng.randint(bounds.min, min(bounds.max, bounds.min * 3))))
+        hand.act(rng.choice(choices))
+    seats = sorted(rng.sample(range(1, 7), players))
+    return history_of(
+        hand,
+        players=[f"player {s}" for s in seats],
+        seats=seats,
+        hand=100000 + number,
+        table="Bench",
+        seat_count=6,
+    )
+
+
+def write_files(folder: Path, count: int) -> tuple[Path, Path]:
+    rng = random.Random(2024)
+    hands = [random_hand(rng, i) for i in range(count)]
+    phh = folder / "generated.phhs"
+    phh.write_text(dumps_many(hands), encoding="utf-8")
+    text = folder / "generated.txt"
+    text.write_text("".join(pokerstars_of_history(h) + SEPARATOR for h in hands), encoding="utf-8")
+    return phh, text
+
+
+def corpus_files() -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".phh", ".phhs"))
+
+
+# The library calls: each returns the number of hands it went through.
+
+
+def holdem_replay(paths: list[Path]) -> int:
+    count = 0
+    for result in replay_paths(paths):
+        assert result.ok, result.error
+        count += 1
+    return count
+
+
+def pokerkit_replay(paths: list[Path]) -> int:
+    from pokerkit import HandHistory
+
+    count = 0
+    for path in paths:
+        with open(path, "rb") as file:
+            hands = (
+                HandHistory.load_all(file) if path.suffix == ".phhs" else [HandHistory.load(file)]
+            )
+            for hand in hands:
+                for _ in hand:  # every state, as a replay plays it
+                    pass
+                count += 1
+    return count
+
+
+def holdem_convert(text: Path) -> int:
+    count = 0
+    for result in read_pokerstars(text):
+        assert result.hand is not None, result.error
+        dumps(result.hand)
+        count += 1
+    return count
+
+
+def pokerkit_convert(text: Path) -> int:
+    from pokerkit import HandHistory
+
+    hands = list(HandHistory.from_pokerstars(text.read_text(encoding="utf-8")))
+    for hand in hands:
+        hand.dumps()
+    return len(hands)
+
+
+def holdem_export(phh: Path) -> int:
+    count = 0
+    for read in iter_hands(phh):
+        assert not isinstance(read.result, Exception)
+        pokerstars_of_history(read.result)
+        count += 1
+    return count
+
+
+def best(runs: list[Callable[[], int]], rounds: int) -> list[tuple[float, int]]:
+    """Best time and hand count of each run, rounds interleaved: a slow spell of a shared
+    machine falls on both sides alike."""
+    times: list[list[float]] = [[] for _ in runs]
+    counts = [0] * len(runs)
+    for _ in range(rounds):
+        for i, run in enumerate(runs):
+            box: list[int] = []
+            times[i].append(time_once(lambda: box.append(run())))  # noqa: B023
+            counts[i] = box[0]
+    return [(min(t), c) for t, c in zip(times, counts, strict=True)]
+
+
+def command(args: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="generated hands (default 2000)")
+    parser.add_argument("--quick", action="store_true", help="300 hands, one round")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    options = parser.parse_args()
+    count = 300 if options.quick else options.hands
+    rounds = 1 if options.quick else 3
+    cpu = pin_to_one_core()
+    warnings.simplefilter("ignore")  # PokerKit warns about every hand it repairs
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        phh, text = write_files(folder, count)
+        corpus = corpus_files()
+        cases: list[tuple[str, Callable[[], int], Callable[[], int] | None]] = [
+            (
+                "replay PHH (generated)",
+                lambda: holdem_replay([phh]),
+                lambda: pokerkit_replay([phh]),
+            ),
+            (
+                "PokerStars -> PHH (generated)",
+                lambda: holdem_convert(text),
+                lambda: pokerkit_convert(text),
+            ),
+            ("PHH -> PokerStars (generated)", lambda: holdem_export(phh), None),
+        ]
+        if corpus:
+            cases.insert(
+                1,
+                (
+                    "replay PHH (corpus)",
+                    lambda: holdem_replay(corpus),
+                    lambda: pokerkit_replay(corpus),
+                ),
+            )
+        for name, ours, theirs in cases:
+            timed = best([ours] if theirs is None else [ours, theirs], rounds)
+            ours_s, hands = timed[0]
+            row: dict[str, Any] = {"case": name, "hands": hands, "holdem_hps": hands / ours_s}
+            if theirs is not None:
+                theirs_s, their_hands = timed[1]
+                row["pokerkit_hps"] = their_hands / theirs_s
+                row["ratio"] = row["holdem_hps"] / row["pokerkit_hps"]
+            rows.append(row)
+        out = folder / "out"
+        commands = [
+            (
+                "holdem replay FILE (command)",
+                [HOLDEM, "replay", str(phh)],
+                [sys.executable, "-c", POKERKIT_REPLAY, str(phh)],
+            ),
+            (
+                "holdem convert FILE --to phh (command)",
+                [HOLDEM, "convert", str(text), "--to", "phh", "-o", str(out)],
+                [sys.executable, "-c", POKERKIT_CONVERT, str(text), str(out)],
+            ),
+            (
+                "holdem convert FILE --to pokerstars (command)",
+                [HOLDEM, "convert", str(phh), "--to", "pokerstars", "-o", str(out)],
+                None,
+            ),
+        ]
+        for name, ours_cmd, theirs_cmd in commands:
+            ours_times, their_times = [], []
+            for _ in range(rounds):
+                ours_times.append(command(ours_cmd))
+                if theirs_cmd is not None:
+                    their_times.append(command(theirs_cmd))
+            row = {"case": name, "hands": count, "holdem_hps": count / min(ours_times)}
+            if their_times:
+                row["pokerkit_hps"] = count / min(their_times)
+                row["ratio"] = row["holdem_hps"] / row["pokerkit_hps"]
+            rows.append(row)
+    report = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "pokerkit": version("pokerkit"),
+        "cpu": cpu,
+        "machine": platform.processor() or platform.machine(),
+        "cores": os.cpu_count(),
+        "rows": rows,
+    }
+    if options.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"{count} generated hands; one core; best of {rounds}; pokerkit {report['pokerkit']}")
+    print(f"{'case':48} {'hands':>6} {'holdem/s':>10} {'pokerkit/s':>11} {'ratio':>7}")
+    for row in rows:
+        theirs = f"{row['pokerkit_hps']:11.0f}" if "pokerkit_hps" in row else f"{'-':>11}"
+        ratio = f"{row['ratio']:6.1f}x" if "ratio" in row else f"{'-':>7}"
+        print(f"{row['case']:48} {row['hands']:6} {row['holdem_hps']:10.0f} {theirs} {ratio}")
+
+
+if __name__ == "__main__":
+    main()
