@@ -7,8 +7,10 @@ a learning agent instead decides between calls. Here every table's state lives i
 arrays (one row per table), ``step`` applies one decision at every table, runs each
 table on to its next decision (ending the betting round, the hand and dealing the next
 one as needed) and writes the legal mask, bounds and observation of that decision.
-Each piece names the ``Hand`` code it mirrors; ``tests/rl`` holds the two together. The
-turn order and pot arithmetic are ``kernel_play``'s and ``kernel_pots``' own functions.
+Each piece names the ``Hand`` code it mirrors; ``tests/rl`` holds the two together; the
+pot arithmetic is ``kernel_pots``'. The functions index the table arrays directly rather
+than through row views: a view costs a reference count, which here cost more than all
+the poker.
 
 Positions are the engine's (0 dealt first, the last the button); seats are fixed round
 the table and the button moves one seat a hand, so position ``p`` sits in seat
@@ -17,11 +19,15 @@ the table and the button moves one seat a hand, so position ``p`` sits in seat
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
-from holdem.engine.kernel_play import _can_act_count, _next_actor, _top
 from holdem.engine.kernel_pots import award_showdown, return_unmatched
 from holdem.evaluator.batch import kernel
+
+# Inlined where called: a table's arrays pass as one tuple, and a tuple passed to a
+# function that is not inlined is copied and reference-counted at every call.
+_inlined = numba.njit(cache=True, nogil=True, boundscheck=False, inline="always")
 
 # Fields of ``rules``.
 R_PLAYERS = 0
@@ -49,7 +55,10 @@ T_CALL = 9  # what a call adds, 0 when checking
 T_LOW = 10  # raise bounds, -1 when no bet or raise is legal
 T_HIGH = 11
 T_ALL_IN_TO = 12  # -1: no all-in
-TABLE_FIELDS = 13
+T_TOP = 13  # the largest bet of this round
+T_POT = 14  # every chip put in this hand, the bets of this round included
+T_ABLE = 15  # players still in with chips behind (``Hand.can_act``)
+TABLE_FIELDS = 16
 
 # Rows of ``state`` (tables, 4, players): by position.
 S_STACKS, S_BETS, S_CONTRIBUTED, S_ACTED_AT = range(4)
@@ -65,7 +74,7 @@ OK = -1
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
-@kernel
+@_inlined
 def _random_word(rng, t):
     """SplitMix64 on the table's own generator: 0 .. 2**63 - 1."""
     rng[t] += _GOLDEN
@@ -76,19 +85,53 @@ def _random_word(rng, t):
     return np.int64(z >> np.uint64(1))
 
 
-@kernel
+@_inlined
+def _count_able(n, state, folded, t):
+    """Players still in with chips behind (``Hand.can_act``), counted again."""
+    count = 0
+    for p in range(n):
+        if not folded[t, p] and state[t, S_STACKS, p] > 0:
+            count += 1
+    return count
+
+
+@_inlined
+def _top_bet(n, state, t):
+    top = state[t, S_BETS, 0]
+    for p in range(1, n):
+        top = max(top, state[t, S_BETS, p])
+    return top
+
+
+@_inlined
+def _first_to_act(n, tab, state, folded, t, after):
+    """``Round._next_actor``: facing a bet, or yet to act while another can bet (R12)."""
+    others = tab[t, T_ABLE] - 1
+    top = tab[t, T_TOP]
+    p = after % n
+    for _ in range(n):
+        p = p + 1 if p + 1 < n else 0  # no division: a modulo costs more than the test
+        if folded[t, p] or state[t, S_STACKS, p] <= 0:
+            continue
+        if state[t, S_BETS, p] < top or (state[t, S_ACTED_AT, p] < 0 and others > 0):
+            return p
+    return -1
+
+
+@_inlined
 def _cap_reached(rules, street, top, aggressions):
     """``Round._aggression_limit``: preflop the big blind is the opening bet (R22)."""
     limit = rules[R_RAISE_CAP] + (0 if street == 0 and top > 0 else 1)
     return aggressions >= limit
 
 
-@kernel
+@_inlined
 def _open_round(rules, blinds, tab, state, folded, history, t, street):
     """``Round.start``: the full raise to beat and the first to act (R10, R11)."""
     n = rules[R_PLAYERS]
-    bets, acted_at = state[t, S_BETS], state[t, S_ACTED_AT]
-    top = _top(n, bets)
+    top = _top_bet(n, state, t)
+    tab[t, T_TOP] = top
+    tab[t, T_ABLE] = _count_able(n, state, folded, t)
     if rules[R_STRUCTURE] == FIXED_LIMIT:
         size = rules[R_BIG_BET] if street >= 2 else rules[R_MIN_BET]
         tab[t, T_BET_SIZE] = size
@@ -103,43 +146,52 @@ def _open_round(rules, blinds, tab, state, folded, history, t, street):
     opener = 0
     best = -1
     for p in range(n):
-        acted_at[p] = -1
+        state[t, S_ACTED_AT, p] = -1
+        bet = state[t, S_BETS, p]
         if street:
             history[t, street, p] = state[t, S_CONTRIBUTED, p]
-        elif blinds[p] and bets[p] >= best:  # after the largest blind, the last on ties
-            best, opener = bets[p], (p + 1) % n
-    tab[t, T_ACTOR] = _next_actor(n, opener - 1 + n, folded[t], state[t, S_STACKS], bets, acted_at)
+        elif blinds[p] and bet >= best:  # after the largest blind, the last on ties
+            best, opener = bet, (p + 1) % n
+    tab[t, T_ACTOR] = _first_to_act(n, tab, state, folded, t, opener - 1 + n)
 
 
-@kernel
+@_inlined
 def _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t):
     """A new hand: stacks back to ``seat_stacks``, a shuffle, the blinds (``Hand``)."""
     n = rules[R_PLAYERS]
     button = tab[t, T_BUTTON]
-    deck = decks[t]
-    for i in range(2 * n + 8):  # Fisher-Yates over the cards the hand can deal
-        j = i + _random_word(rng, t) % (52 - i)
-        deck[i], deck[j] = deck[j], deck[i]
+    for i in range(0, 2 * n + 8, 2):  # Fisher-Yates over the cards the hand can deal
+        word = _random_word(rng, t)  # two 31-bit draws, scaled by multiplication (Lemire)
+        for half in range(2):
+            j = i + half + (((word >> (31 * half)) & 0x7FFFFFFF) * (52 - i - half) >> 31)
+            decks[t, i + half], decks[t, j] = decks[t, j], decks[t, i + half]
+    seat = button
+    pot = 0
     for p in range(n):
-        posted = min(blinds[p], seat_stacks[(button + 1 + p) % n])
-        state[t, S_STACKS, p] = seat_stacks[(button + 1 + p) % n] - posted
+        seat = seat + 1 if seat + 1 < n else 0
+        stack = seat_stacks[seat]
+        posted = min(blinds[p], stack)
+        state[t, S_STACKS, p] = stack - posted
         state[t, S_BETS, p] = posted
         state[t, S_CONTRIBUTED, p] = posted
+        pot += posted
         folded[t, p] = False
         for s in range(4):
             history[t, s, p] = 0
     for s in range(4):
         raises[t, s] = 0
+    tab[t, T_POT] = pot
     _open_round(rules, blinds, tab, state, folded, history, t, 0)
 
 
-@kernel
+@_inlined
 def _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t):
     """The hand is over: results by seat, and the button moves on."""
     n = rules[R_PLAYERS]
     button = tab[t, T_BUTTON]
+    seat = button
     for p in range(n):
-        seat = (button + 1 + p) % n
+        seat = seat + 1 if seat + 1 < n else 0
         won = state[t, S_STACKS, p] - seat_stacks[seat]
         final[t, seat] = state[t, S_STACKS, p]
         net[t, seat] += won
@@ -149,36 +201,33 @@ def _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t):
     tab[t, T_BUTTON] = (button + 1) % n
 
 
-@kernel
-def _close_round(rules, state, folded, t):
-    """``Hand._end_betting_round``: the one bet nobody matched goes back (R23).
-
-    Returns the players still in."""
-    n = rules[R_PLAYERS]
-    stacks, bets, contributed = state[t, S_STACKS], state[t, S_BETS], state[t, S_CONTRIBUTED]
+@_inlined
+def _close_round(n, tab, state, folded, t):
+    """``Hand._end_betting_round``: the bet nobody matched goes back (R23); the players
+    still in."""
     first = 0
-    for p in range(1, n):
-        if bets[p] > bets[first]:
-            first = p
     second = 0
-    for p in range(n):
-        if p != first and bets[p] > second:
-            second = bets[p]
-    excess = bets[first] - second
-    if excess > 0:
-        stacks[first] += excess
-        contributed[first] -= excess
+    for p in range(1, n):
+        bet = state[t, S_BETS, p]
+        if bet > state[t, S_BETS, first]:
+            second = state[t, S_BETS, first]
+            first = p
+        elif bet > second:
+            second = bet
+    excess = state[t, S_BETS, first] - second
+    state[t, S_STACKS, first] += excess
+    state[t, S_CONTRIBUTED, first] -= excess
+    tab[t, T_POT] -= excess
     live = 0
     for p in range(n):
-        bets[p] = 0
+        state[t, S_BETS, p] = 0
         live += not folded[t, p]
     return live
 
 
-@kernel
-def _settle(rules, state, folded, decks, t, live, scratch):
+@_inlined
+def _settle(n, state, folded, decks, t, live, scratch):
     """``Hand._award_uncontested`` or the showdown with side pots and odd chips (R26-R31)."""
-    n = rules[R_PLAYERS]
     stacks, contributed = state[t, S_STACKS], state[t, S_CONTRIBUTED]
     return_unmatched(n, folded[t], stacks, contributed)
     if live == 1:
@@ -195,17 +244,17 @@ def _settle(rules, state, folded, decks, t, live, scratch):
     )
 
 
-@kernel
+@_inlined
 def _run_on(env, t, scratch, out):
     """From a decision made (or a hand dealt) to the next decision: rounds, hands, deals."""
     rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng = env
     rewards, net, final, dones = out
     n = rules[R_PLAYERS]
     while tab[t, T_ACTOR] < 0:
-        live = _close_round(rules, state, folded, t)
+        live = _close_round(n, tab, state, folded, t)
         street = tab[t, T_STREET]
-        if live == 1 or street == 3 or _can_act_count(n, folded[t], state[t, S_STACKS]) < 2:
-            if not _settle(rules, state, folded, decks, t, live, scratch):
+        if live == 1 or street == 3 or _count_able(n, state, folded, t) < 2:
+            if not _settle(n, state, folded, decks, t, live, scratch):
                 return False
             _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t)
             _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t)
@@ -214,55 +263,66 @@ def _run_on(env, t, scratch, out):
     return True
 
 
-@kernel
+@_inlined
+def _threshold(rules, tab, t):
+    """``Round._reopen_threshold``: a full raise, or half the bet under the half-bet rule."""
+    return (tab[t, T_BET_SIZE] + 1) // 2 if rules[R_HALF_BET] else tab[t, T_FULL_RAISE]
+
+
+@_inlined
 def _judge(rules, tab, state, folded, t):
     """``Round._compute_legal``, ``refusal`` and ``bounds`` for the table's actor."""
     n = rules[R_PLAYERS]
     structure = rules[R_STRUCTURE]
     actor = tab[t, T_ACTOR]
-    stacks, bets, contributed = state[t, S_STACKS], state[t, S_BETS], state[t, S_CONTRIBUTED]
-    stack, bet = stacks[actor], bets[actor]
-    top = _top(n, bets)
+    stack, bet = state[t, S_STACKS, actor], state[t, S_BETS, actor]
+    top = tab[t, T_TOP]
     to_call = top - bet
     total = stack + bet
-    size = tab[t, T_BET_SIZE]
-    threshold = (size + 1) // 2 if rules[R_HALF_BET] else tab[t, T_FULL_RAISE]
     may = stack > to_call
+    nobody_calls = False
     if may:
         covered = False
         for p in range(n):
-            if p != actor and not folded[t, p] and stacks[p] + bets[p] > top:
+            if (
+                p != actor
+                and not folded[t, p]
+                and state[t, S_STACKS, p] + state[t, S_BETS, p] > top
+            ):
                 covered = True
         may = covered
+        nobody_calls = not covered
     acted = state[t, S_ACTED_AT, actor]
-    if may and acted >= 0 and top - acted < threshold:
+    if may and acted >= 0 and top - acted < _threshold(rules, tab, t):
         may = False  # a short all-in did not reopen the betting (R18)
     if may and structure == FIXED_LIMIT and rules[R_RAISE_CAP] >= 0:
         if tab[t, T_CAPPED]:
             may = False
         elif _cap_reached(rules, tab[t, T_STREET], top, tab[t, T_AGGRESSIONS]):
-            may = _can_act_count(n, folded[t], stacks) <= 2  # heads-up, raising is unlimited
+            may = tab[t, T_ABLE] <= 2  # heads-up, raising is unlimited
     low = high = -1
     if may:
         if structure == FIXED_LIMIT:
             base = tab[t, T_FULL_LEVEL] if rules[R_HALF_BET] else top
-            low = high = min(max(base + size, top + 1), total)
+            low = high = min(max(base + tab[t, T_BET_SIZE], top + 1), total)
         else:
             smallest = top + max(tab[t, T_FULL_RAISE], rules[R_MIN_BET])
             largest = total
             if structure == POT_LIMIT:
-                pot = to_call
-                for p in range(n):
-                    pot += contributed[p]
-                largest = max(smallest, top + pot)
+                largest = max(smallest, top + tab[t, T_POT] + to_call)
             low, high = min(smallest, total), min(largest, total)
     tab[t, T_CALL] = min(to_call, stack)
     tab[t, T_LOW] = low
     tab[t, T_HIGH] = high
-    tab[t, T_ALL_IN_TO] = total if stack <= to_call or (may and total <= high) else -1
+    all_in_to = -1
+    if stack <= to_call or (may and total <= high):
+        all_in_to = total
+    elif nobody_calls:
+        all_in_to = top  # nobody left could call a raise: the all-in is a call (R18)
+    tab[t, T_ALL_IN_TO] = all_in_to
 
 
-@kernel
+@_inlined
 def _describe(rules, offsets, tab, state, folded, history, raises, decks, t, masks, bounds, obs):
     """The decision's legal mask, bounds and observation (``layout.Layout``)."""
     n = rules[R_PLAYERS]
@@ -279,85 +339,80 @@ def _describe(rules, offsets, tab, state, folded, history, raises, decks, t, mas
     bounds[t, 1] = low
     bounds[t, 2] = high
     bounds[t, 3] = all_in_to
-    row = obs[t]
-    row[:] = 0
-    deck = decks[t]
-    row[offsets[O_HOLE] + deck[actor]] = 1
-    row[offsets[O_HOLE] + deck[n + actor]] = 1
+    for i in range(obs.shape[1]):
+        obs[t, i] = 0
+    obs[t, offsets[O_HOLE] + decks[t, actor]] = 1
+    obs[t, offsets[O_HOLE] + decks[t, n + actor]] = 1
     board = 0 if street == 0 else street + 2
     for i in range(board):  # flop after the first burn, then burn and turn, burn and river
-        row[offsets[O_BOARD] + deck[2 * n + 1 + i + max(0, i - 2)]] = 1
-    row[offsets[O_STREET] + street] = 1
-    row[offsets[O_POSITION] + actor] = 1
-    pot = 0
+        obs[t, offsets[O_BOARD] + decks[t, 2 * n + 1 + i + max(0, i - 2)]] = 1
+    obs[t, offsets[O_STREET] + street] = 1
+    obs[t, offsets[O_POSITION] + actor] = 1
+    scale = 1.0 / bb  # chips times the inverse, as ``TableGame.observation`` computes them
+    p = actor
     for k in range(n):
-        p = (actor + k) % n
         stack = state[t, S_STACKS, p]
-        pot += state[t, S_CONTRIBUTED, p]
-        row[offsets[O_STACKS] + k] = stack / bb
-        row[offsets[O_BETS] + k] = state[t, S_BETS, p] / bb
-        row[offsets[O_FOLDED] + k] = folded[t, p]
-        row[offsets[O_ALL_IN] + k] = not folded[t, p] and stack == 0
+        obs[t, offsets[O_STACKS] + k] = stack * scale
+        obs[t, offsets[O_BETS] + k] = state[t, S_BETS, p] * scale
+        obs[t, offsets[O_FOLDED] + k] = folded[t, p]
+        obs[t, offsets[O_ALL_IN] + k] = not folded[t, p] and stack == 0
         for s in range(street + 1):
             upto = state[t, S_CONTRIBUTED, p] if s == street else history[t, s + 1, p]
-            row[offsets[O_STREET_CHIPS] + s * n + k] = (upto - history[t, s, p]) / bb
+            obs[t, offsets[O_STREET_CHIPS] + s * n + k] = (upto - history[t, s, p]) * scale
+        p = p + 1 if p + 1 < n else 0
     for s in range(street + 1):
-        row[offsets[O_STREET_RAISES] + s] = raises[t, s]
-    row[offsets[O_POT]] = pot / bb
-    row[offsets[O_POT] + 1] = tab[t, T_CALL] / bb
+        obs[t, offsets[O_STREET_RAISES] + s] = raises[t, s]
+    obs[t, offsets[O_POT]] = tab[t, T_POT] * scale
+    obs[t, offsets[O_POT] + 1] = tab[t, T_CALL] * scale
     if low >= 0:
-        row[offsets[O_POT] + 2] = low / bb
-        row[offsets[O_POT] + 3] = high / bb
+        obs[t, offsets[O_POT] + 2] = low * scale
+        obs[t, offsets[O_POT] + 3] = high * scale
 
 
-@kernel
-def _target(rules, tab, state, t, action, amount):
+@_inlined
+def _target(tab, state, t, action, amount):
     """The "to" amount of an action id: clamped into the legal bounds (``layout``)."""
-    n = rules[R_PLAYERS]
-    actor = tab[t, T_ACTOR]
-    bets, contributed = state[t, S_BETS], state[t, S_CONTRIBUTED]
-    bet = bets[actor]
+    bet = state[t, S_BETS, tab[t, T_ACTOR]]
     if action == 1:
         return bet + tab[t, T_CALL]
     if action == 5:
         return tab[t, T_ALL_IN_TO]
-    top = _top(n, bets)
+    top = tab[t, T_TOP]
     if amount >= 0:
         to = amount
     elif action == 2:
         to = tab[t, T_LOW]
     else:
-        pot_after_call = top - bet
-        for p in range(n):
-            pot_after_call += contributed[p]
+        pot_after_call = tab[t, T_POT] + top - bet
         to = top + (pot_after_call // 2 if action == 3 else pot_after_call)
     return min(max(to, tab[t, T_LOW]), tab[t, T_HIGH])
 
 
-@kernel
+@_inlined
 def _apply(rules, tab, state, folded, raises, t, action, amount):
     """``Round._apply`` and ``Round._note_aggression``, then the next actor."""
     n = rules[R_PLAYERS]
     actor = tab[t, T_ACTOR]
-    stacks, bets = state[t, S_STACKS], state[t, S_BETS]
-    contributed, acted_at = state[t, S_CONTRIBUTED], state[t, S_ACTED_AT]
     if action == 0:
         folded[t, actor] = True
-        acted_at[actor] = -1
+        state[t, S_ACTED_AT, actor] = -1
+        tab[t, T_ABLE] -= 1  # whoever acts has chips behind
     else:
-        top = _top(n, bets)
-        to = _target(rules, tab, state, t, action, amount)
-        added = to - bets[actor]
-        stacks[actor] -= added
-        bets[actor] = to
-        contributed[actor] += added
+        top = tab[t, T_TOP]
+        to = _target(tab, state, t, action, amount)
+        added = to - state[t, S_BETS, actor]
+        state[t, S_STACKS, actor] -= added
+        state[t, S_BETS, actor] = to
+        state[t, S_CONTRIBUTED, actor] += added
+        tab[t, T_POT] += added
+        if state[t, S_STACKS, actor] == 0:
+            tab[t, T_ABLE] -= 1
         if to > top:
+            tab[t, T_TOP] = to
             street = tab[t, T_STREET]
             raises[t, street] += 1
             increment = to - top
-            size = tab[t, T_BET_SIZE]
-            threshold = (size + 1) // 2 if rules[R_HALF_BET] else tab[t, T_FULL_RAISE]
-            if increment >= threshold:
+            if increment >= _threshold(rules, tab, t):
                 tab[t, T_AGGRESSIONS] += 1
                 if rules[R_STRUCTURE] == FIXED_LIMIT:
                     tab[t, T_FULL_LEVEL] = to
@@ -366,14 +421,14 @@ def _apply(rules, tab, state, folded, raises, t, action, amount):
                 rules[R_STRUCTURE] == FIXED_LIMIT
                 and rules[R_RAISE_CAP] >= 0
                 and _cap_reached(rules, street, to, tab[t, T_AGGRESSIONS])
-                and _can_act_count(n, folded[t], stacks) > 2
+                and tab[t, T_ABLE] > 2
             ):
                 tab[t, T_CAPPED] = 1
-        acted_at[actor] = _top(n, bets)
-    tab[t, T_ACTOR] = _next_actor(n, actor, folded[t], stacks, bets, acted_at)
+        state[t, S_ACTED_AT, actor] = max(top, to)
+    tab[t, T_ACTOR] = _first_to_act(n, tab, state, folded, t, actor)
 
 
-@kernel
+@_inlined
 def _scratch(n, tables):
     return (
         np.zeros((n, 7), dtype=np.uint8),
@@ -383,7 +438,7 @@ def _scratch(n, tables):
     )
 
 
-@kernel
+@_inlined
 def _next_decision(env, views, out, t, scratch):
     """Run table ``t`` on to its next decision and describe it; False on refused cards."""
     rules, _, _, tab, state, folded, history, raises, decks, _ = env

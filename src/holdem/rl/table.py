@@ -13,6 +13,7 @@ import numpy as np
 
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig, LegalActions, events
+from holdem.errors import IllegalActionError
 from holdem.rl.layout import (
     ACTIONS,
     ALL_IN,
@@ -60,14 +61,10 @@ def action_of(hand: Hand, action: int, amount: int = -1) -> Action:
         return Action.fold()
     if action == CHECK_CALL:
         return Action.check() if legal.check else Action.call()
-    bounds = legal.bet or legal.raise_
     if action == ALL_IN:
-        assert legal.all_in_to is not None
-        if legal.call is not None and legal.all_in_to <= legal.call_to:  # type: ignore[operator]
-            return Action.call()
-        to = legal.all_in_to
-    else:
-        assert bounds is not None
+        return Action.all_in()
+    bounds = legal.bet or legal.raise_
+    if bounds is not None:
         player = legal.player
         top = max(hand.bets)
         pot_after_call = hand.pot_total + top - hand.bets[player]
@@ -78,6 +75,8 @@ def action_of(hand: Hand, action: int, amount: int = -1) -> Action:
         else:
             to = top + (pot_after_call // 2 if action == HALF_POT else pot_after_call)
         to = min(max(to, bounds.min), bounds.max)
+    else:
+        raise IllegalActionError(f"action {action} needs a bet or raise to be legal")
     return Action.bet(to) if legal.bet is not None else Action.raise_to(to)
 
 
@@ -177,26 +176,26 @@ class TableGame:
         street = hand.street
         row[layout.street + street] = 1
         row[layout.position + actor] = 1
-        bb = self.big_blind
+        scale = 1.0 / self.big_blind  # chips times the inverse, as the compiled engine
         for k in range(n):
             p = (actor + k) % n
-            row[layout.stacks + k] = hand.stacks[p] / bb
-            row[layout.bets + k] = hand.bets[p] / bb
+            row[layout.stacks + k] = hand.stacks[p] * scale
+            row[layout.bets + k] = hand.bets[p] * scale
             row[layout.folded + k] = hand.folded[p]
             row[layout.all_in + k] = hand.all_in(p)
             for s in range(street + 1):
                 upto = hand.contributed[p] if s == street else self._street_start[s + 1, p]
                 chips = upto - self._street_start[s, p]
-                row[layout.street_chips + s * n + k] = chips / bb
+                row[layout.street_chips + s * n + k] = chips * scale
         row[layout.street_raises : layout.street_raises + street + 1] = self._raises[: street + 1]
-        row[layout.pot] = hand.pot_total / bb
+        row[layout.pot] = hand.pot_total * scale
         if hand.to_act == actor:
             legal = hand.legal_actions()
             bounds = legal.bet or legal.raise_
-            row[layout.to_call] = (legal.call or 0) / bb
+            row[layout.to_call] = (legal.call or 0) * scale
             if bounds is not None:
-                row[layout.raise_min] = bounds.min / bb
-                row[layout.raise_max] = bounds.max / bb
+                row[layout.raise_min] = bounds.min * scale
+                row[layout.raise_max] = bounds.max * scale
         return row
 
     def _note_street(self) -> None:
