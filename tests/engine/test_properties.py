@@ -208,7 +208,12 @@ def check_legal(hand: Hand, legal: LegalActions) -> None:
         assert 0 < legal.call <= hand.stacks[legal.player]
     assert legal.check == (legal.call is None)
     if legal.all_in_to is not None:
-        assert legal.all_in_to == total
+        # The whole stack, or, when nobody left could call a raise, the call (R18).
+        assert legal.all_in_to == total or (
+            legal.all_in_to == (legal.call_to or hand.bets[legal.player])
+            and legal.raise_ is None
+            and legal.bet is None
+        )
 
 
 def check_chips(hand: Hand, total: int) -> None:

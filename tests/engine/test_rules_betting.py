@@ -289,6 +289,26 @@ def test_r18_all_in_allowed_for_any_amount_up_to_the_stack():
     assert hand.stacks[2] == 0
 
 
+def test_r18_all_in_when_nobody_could_call_a_raise_puts_in_the_call_and_keeps_the_rest():
+    hand = Hand(config("nl", [1000, 1000, 300]), Deck())
+    play(hand, (2, ALL_IN), (0, FOLD))
+    legal = hand.legal_actions()  # the big blind faces 200 more; nobody left could call more
+    assert legal.raise_ is None and legal.call_to == 300
+    assert legal.all_in_to == 300 and legal.describe() == "fold, call 200, all-in (300)"
+    play(hand, (1, ALL_IN))
+    assert last_action(hand) == ev.PlayerActed(1, "call", 300, 200, False)
+    assert hand.result is not None and hand.result.final_stacks[1] >= 700  # 700 stayed
+
+
+def test_r18_all_in_after_the_flop_with_the_only_opponent_all_in_is_a_call():
+    hand = Hand(config("nl", [1000, 1000, 400]), Deck())
+    to_flop(hand)
+    play(hand, (0, Action.bet(100)), (1, FOLD), (2, ALL_IN))  # the button's last 300
+    assert hand.legal_actions().all_in_to == 300 and hand.legal_actions().raise_ is None
+    play(hand, (0, ALL_IN))
+    assert last_action(hand) == ev.PlayerActed(0, "call", 300, 200, False)
+
+
 def test_r18_short_all_in_does_not_reopen_for_the_bettor():
     hand = _bet_then_short_all_in(150)
     assert hand.legal_actions().describe() == "fold, call 50"

@@ -66,6 +66,21 @@ def test_e4_main_150_side_140_and_80_returned_to_cleo():
     assert hand.result.final_stacks == (150, 0, 140 + 80)
 
 
+def test_e4_r18_in_the_order_given_cleo_moves_in_last_and_her_80_stay():
+    # E4 as told: Ana all-in for $50, Ben all-in for $120, then Cleo all-in with $200.
+    # Nobody can call a raise of Cleo's, so her all-in calls $120; $80 stay in her stack.
+    hand = Hand(nl([50, 120, 200], sb=1, bb=2), stacked(["AsAh", "2s3h", "KsKh"], "4c7d9h8cJd"))
+    play(hand, (2, CALL), (0, ALL_IN), (1, ALL_IN), (2, ALL_IN))
+    assert [e for e in hand.events if isinstance(e, ev.PlayerActed)][-1] == ev.PlayerActed(
+        2, "call", 120, 118, False
+    )
+    assert pots(hand.result) == {
+        0: (150, (0, 1, 2), {0: 150}),  # main, all three: Ana
+        1: (140, (1, 2), {2: 140}),  # side, Ben and Cleo: Cleo
+    }
+    assert hand.result is not None and hand.result.final_stacks == (150, 0, 140 + 80)
+
+
 # -- R23: side pots ---------------------------------------------------------------------------
 
 

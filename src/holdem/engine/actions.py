@@ -93,7 +93,9 @@ class LegalActions:
 
     ``call`` is the chips the call adds (all-in when the stack is short), ``call_to``
     the total bet after it. ``bet`` or ``raise_`` bound the "to" amount; ``all_in_to``
-    is the total of an all-in when one is allowed (it may be a call or a short raise).
+    is the total of an all-in when one is allowed (it may be a call or a short raise);
+    when nobody left could call a raise it is ``call_to``: the all-in is a call and the
+    rest of the stack stays (R18).
     At showdown only ``show`` and ``muck`` are set.
     """
 

@@ -111,7 +111,13 @@ class Round:
         call = min(to_call, stack) if to_call else None
         bounds = None if self.refusal(player) else self.bounds(player)
         total = stack + bet
-        all_in = stack <= to_call or (bounds is not None and total <= bounds.max)
+        all_in_to = None
+        if stack <= to_call or (bounds is not None and total <= bounds.max):
+            all_in_to = total
+        elif self._nobody_could_call(player):
+            # All-in with nobody left to call a raise: it puts in what calling needs and the
+            # rest stays in the stack (R18; E4's last all-in).
+            all_in_to = bet + (call or 0)
         return LegalActions(
             player,
             fold=True,
@@ -120,7 +126,16 @@ class Round:
             call_to=None if call is None else bet + call,
             bet=bounds if top == 0 else None,
             raise_=bounds if top else None,
-            all_in_to=total if all_in else None,
+            all_in_to=all_in_to,
+        )
+
+    def _nobody_could_call(self, player: int) -> bool:
+        """Every other player still in is all-in or has at most the bet to call already."""
+        hand, top = self.hand, max(self.hand.bets)
+        return not any(
+            not hand.folded[p] and hand.stacks[p] + hand.bets[p] > top
+            for p in range(hand.player_count)
+            if p != player
         )
 
     def refusal(self, player: int) -> str | None:
@@ -129,11 +144,7 @@ class Round:
         stack, bet, top = hand.stacks[player], hand.bets[player], max(hand.bets)
         if stack <= top - bet:
             return f"your {stack} chips only call: you can call all-in or fold"
-        if not any(
-            not hand.folded[p] and hand.stacks[p] + hand.bets[p] > top
-            for p in range(hand.player_count)
-            if p != player
-        ):
+        if self._nobody_could_call(player):
             return "every other player is all-in or has folded, so nobody could call a raise"
         acted = self.acted_at[player]
         if acted is not None and not self._reopened_for(player, acted):

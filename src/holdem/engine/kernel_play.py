@@ -203,12 +203,14 @@ def _play_hand(
             total = stack + bet
             threshold = (bet_size + 1) // 2 if params[P_HALF_BET] else full_raise
             may_raise = stack > to_call
+            nobody_calls = False
             if may_raise:
                 anyone = False
                 for p in range(n):
                     if p != actor and not folded[p] and stacks[p] + bets[p] > top:
                         anyone = True
                 may_raise = anyone
+                nobody_calls = not anyone  # an all-in is then a call (R18)
             if may_raise and acted_at[actor] >= 0 and top - acted_at[actor] < threshold:
                 may_raise = False  # a short all-in did not reopen the betting (R18)
             if may_raise and structure == FIXED_LIMIT and raise_cap >= 0:
@@ -285,7 +287,7 @@ def _play_hand(
                 record[row, R_MIN] = low
                 record[row, R_MAX] = high
                 all_in = stack <= to_call or (may_raise and total <= high)
-                record[row, R_ALL_IN] = total if all_in else -1
+                record[row, R_ALL_IN] = total if all_in else (top if nobody_calls else -1)
             decisions += 1
             # ``Round._apply`` and ``Round._note_aggression``.
             if kind == FOLD:
