@@ -130,8 +130,8 @@ def test_side_pots_name_who_can_win_each_and_the_tapped_winners_get_them() -> No
     run(session, {"kind": "winners", "pots": [[1], [2, 3]]})
     assert stacks(session) == {"Ann": 300, "Bob": 200, "Cy": 400}
     assert session.finished[-1].words == (
-        "Side pot 1 400: Bob and Cy split, 200 each (chosen at the table).",
-        "Main pot 300: Ann wins it (chosen at the table).",
+        "Side pot 1 400: Bob and Cy split, 200 each. Chosen at the table.",
+        "Main pot 300: Ann wins it. Chosen at the table.",
     )
     replays_to_the_session(session, cards_known=False)
 
@@ -155,7 +155,7 @@ def test_cards_shown_decide_the_pots_and_the_odd_chip_goes_left_of_the_button() 
     assert stacks(session) == {"Ann": 195, "Bob": 190 + 13, "Cy": 190 + 12}
     (words,) = session.finished[-1].words
     assert words.startswith("The pot 25: Bob and Cy split, 12 each; the odd chip goes to Bob")
-    assert "first left of the button (R25)" in words
+    assert words.endswith("first left of the button (R25). Split: the board plays (A-K-Q-J-T).")
     replays_to_the_session(session)
 
 

@@ -101,8 +101,8 @@ def test_the_host_plays_a_hand_and_a_watcher_sees_it_read_only(
     assert state["hand"]["showing_order"] == [1, 2, 3]
     state = live(host, kind="winners", pots=[[1], [3]])
     assert state["hand"]["result"] == [
-        "Side pot 1 400: Cy wins it (chosen at the table).",
-        "Main pot 300: Ann wins it (chosen at the table).",
+        "Side pot 1 400: Cy wins it. Chosen at the table.",
+        "Main pot 300: Ann wins it. Chosen at the table.",
     ]
     seen = watcher.next("live_state")
     while not (seen["hand"] and seen["hand"]["over"]):

@@ -181,10 +181,10 @@ def test_a_hand_with_side_pots_by_tapping_the_winners(
     by(page, "live-winner-1-3").check()
     by(page, "live-award").click()
     expect(by(page, "live-result-line-0")).to_have_text(
-        "Side pot 1 400: Bob and Cy split, 200 each (chosen at the table)."
+        "Side pot 1 400: Bob and Cy split, 200 each. Chosen at the table."
     )
     expect(by(page, "live-result-line-1")).to_have_text(
-        "Main pot 300: Ann wins it (chosen at the table)."
+        "Main pot 300: Ann wins it. Chosen at the table."
     )
     expect(by(page, "live-stack-1")).to_have_text("300")
     expect(by(watcher, "live-stack-3")).to_have_text("400")

@@ -408,18 +408,19 @@ def pot_label(index: int, count: int) -> str:
 
 def pot_words(award: PotAward, count: int, name: Any) -> str:
     """ "Main pot 300: Ann and Bob split, 150 each; the odd chip goes to Ann, first left
-    of the button." """
+    of the button (R25). Split: the board plays (...)." """
     label = f"{pot_label(award.index, count)} {award.amount}"
     winners = [name(seat) for seat, _ in award.shares]
+    why = award.reason[:1].upper() + award.reason[1:]
     if len(winners) == 1:
-        return f"{label}: {winners[0]} wins it ({award.reason})."
+        return f"{label}: {winners[0]} wins it. {why}."
     share = award.amount // len(winners)
     odd = award.amount - share * len(winners)
     words = f"{label}: {words_list(winners)} split, {share} each"
     if odd:
         chips = "the odd chip goes" if odd == 1 else f"the {odd} odd chips go"
         words += f"; {chips} to {winners[0]}, first left of the button (R25)"
-    return f"{words} ({award.reason})."
+    return f"{words}. {why}."
 
 
 def words_list(names: list[str]) -> str:
