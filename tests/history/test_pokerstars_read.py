@@ -182,6 +182,7 @@ HEADERS = [
     ("PokerStars Game #27738502010: Hold'em No Limit ($1/$2)" + WHEN, "$", 27738502010),
     ("PokerStars Hand #5:  Hold'em No Limit ($1/$2 USD)" + WHEN, "$", 5),
     ("PokerStars Home Game Hand #7: {Friday Club}  Hold'em No Limit ($1/$2)" + WHEN, "$", 7),
+    ("PokerStars Hand #8:  Mixed NLH/PLO (Hold'em No Limit, $1/$2 USD)" + WHEN, "$", 8),
     (
         "PokerStars Hand #9: Hold'em No Limit (£1/£2 GBP)"
         " - 2020/01/01 1:00:00 WET [2019/12/31 20:00:00 ET]",
@@ -212,5 +213,5 @@ def test_headers_of_every_kind(header, sign, number):
 
 
 def test_a_level_in_roman_numerals():
-    header = HEADERS[4][0]
+    header = HEADERS[5][0]
     assert from_text(HEADS_UP.format(header=header, sign="")).level == 14

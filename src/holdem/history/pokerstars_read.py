@@ -38,6 +38,10 @@ _HEADER = re.compile(r"PokerStars (Zoom |Home Game )?(?:Hand|Game) #(\d+):\s+(.*
 _GAME = re.compile(
     r"(?:\{.*\}\s+)?Hold'em (No Limit|Pot Limit|Limit) \(([^/)]+)/([^)\s]+)(?: ([A-Z]{3}))?\)"
 )
+# A mixed game names the game of the hand in brackets: "HORSE (Hold'em Limit, $0.10/$0.20)".
+_MIXED = re.compile(
+    r".*?\(Hold'em (No Limit|Pot Limit|Limit), ([^/)]+)/([^)\s]+)(?: ([A-Z]{3}))?\)"
+)
 _TOURNAMENT = re.compile(
     r"(?:\{.*\}\s+)?Tournament #(\d+), (.*?)\s*Hold'em (No Limit|Pot Limit|Limit)"
     r" - (?:Match Round [IVXLCDM]+, )?Level ([IVXLCDM]+) \(([\d,.]+)/([\d,.]+)\)"
@@ -197,7 +201,7 @@ class _Reader:
             hand.currency = code[1] if code and code[1] != "FPP" else None
             stakes = (small, big)
         else:
-            game_match = _GAME.match(rest)
+            game_match = _GAME.match(rest) or _MIXED.match(rest)
             if game_match is None:
                 what = rest.split(" - ")[0]
                 raise self.fail(
