@@ -37,6 +37,13 @@ def one_error_line(result, status=2):
         (["structure", "--players", "9", "--hours", "0.5", "--level-minutes", "20"], "jump"),
         (["payouts", "--entrants", "10", "--buy-in", "1", "--unit", "5"], "with nothing"),
         (["play", "--blinds", "2/1"], "at most the big blind"),
+        (["sim", "--blinds", "2/1", "-n", "3"], "at most the big blind"),
+        (["sim", "--structure", "xx", "-n", "3"], "choose nl, pl or fl"),
+        (["sim", "--history", "/etc/passwd", "-n", "3"], "is a file, not a folder"),
+        (["sim", "--history", "/proc/nope", "-n", "3"], "cannot be created"),
+        (["sim", "--bots", "tag,nobody", "-n", "3"], "there is no bot called 'nobody'"),
+        (["sim", "--players", "3", "--bots", "a,b,c,d", "-n", "3"], "there is no bot"),
+        (["sim", "--players", "2", "--bots", "tag,mc,tag", "-n", "3"], "3 bots for 2 bot seats"),
         (["play", "--structure", "xx"], "choose nl, pl or fl"),
         (["play", "--bots", "tag,nobody"], "there is no bot called 'nobody'"),
     ],
@@ -98,3 +105,11 @@ def test_structure_json_and_big_fields():
     places = json.loads(result.stdout)["places"]
     assert len(places) == 22 and sum(p["prize"] for p in places) == 1500
     assert run("payouts", "--entrants", "150", "--buy-in", "10", "--places", "20").returncode == 0
+
+
+def test_sim_and_play_fill_the_seats_with_the_bots_named_alike():
+    payload = json.loads(
+        run("sim", "--players", "5", "--bots", "tag,caller", "-n", "10", "--json").stdout
+    )
+    assert [r["bot"] for r in payload["results"]] == ["tag", "caller", "tag", "caller", "tag"]
+    assert [r["seat"] for r in payload["results"]] == [1, 2, 3, 4, 5]

@@ -12,7 +12,7 @@ def test_sim_json_shape_and_conservation():
     assert payload["hands"] == 300
     assert payload["hands_per_second"] > 0
     rows = payload["results"]
-    assert [r["seat"] for r in rows] == [0, 1, 2, 3]
+    assert [r["seat"] for r in rows] == [1, 2, 3, 4]  # from 1, as the table shows them
     assert {r["bot"] for r in rows} == {"random"}
     assert sum(r["net"] for r in rows) == 0  # chips are only moved, never made
     for r in rows:

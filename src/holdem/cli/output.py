@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -92,7 +91,8 @@ def history_folder(path: Path) -> Path:
 
     if path.exists() and not path.is_dir():
         raise ConfigError(f"--history {path}: is a file, not a folder; give a folder to write to")
-    existing = next((p for p in (path, *path.parents) if p.exists()), None)
-    if existing is None or not os.access(existing, os.W_OK | os.X_OK):
-        raise ConfigError(f"--history {path}: cannot be created here (no permission to write)")
+    try:  # made now, so that a folder that cannot be is said before any hand is played
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(f"--history {path}: cannot be created ({error.strerror})") from None
     return path

@@ -13,7 +13,15 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from holdem.cli.output import console, errors, parse_blinds, user_errors
+from holdem.cli.output import (
+    bot_names,
+    console,
+    errors,
+    history_folder,
+    parse_blinds,
+    parse_structure,
+    user_errors,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -24,7 +32,8 @@ def sim(
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands to play.")] = 1000,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table (2-10).")] = 6,
     bots: Annotated[
-        str, typer.Option(help="One bot per seat, comma-separated (one name fills every seat).")
+        str,
+        typer.Option(help="Bots, comma-separated, repeated in order to fill the seats."),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the deck and the bots.")] = 0,
     structure: Annotated[str, typer.Option(help="nl, pl or fl.")] = "nl",
@@ -52,12 +61,13 @@ def sim(
     from holdem.sim import simulate
 
     with user_errors():
-        names = [name.strip() for name in bots.split(",")]
-        if len(names) == 1:
-            names *= players
-        if len(names) != players:
-            raise ConfigError(f"--bots names {len(names)} bots for {players} seats: one per seat")
+        if not 2 <= players <= 10:
+            raise ConfigError(f"--players {players}: a table has 2 to 10 seats")
+        names = list(bot_names(bots, players))
         small, big = parse_blinds(blinds)
+        kind = parse_structure(structure)
+        if history is not None:
+            history_folder(history)
         processes = _parse_workers(workers)
         with (
             _numba_without_scipy(),
@@ -65,7 +75,7 @@ def sim(
         ):
             task = bar.add_task("playing", total=hands)
             result = simulate(
-                names, hands, structure=structure, stack=stack, small_blind=small,
+                names, hands, structure=kind, stack=stack, small_blind=small,
                 big_blind=big, seed=seed, history=history,
                 progress=lambda done: bar.update(task, completed=done),
                 workers=processes, ray=ray, notice=lambda text: errors.print(text),

@@ -68,7 +68,7 @@ class SimResult:
             "workers": self.workers,
             "results": [
                 {
-                    "seat": r.seat,
+                    "seat": r.seat + 1,  # seats count from 1, as on screen
                     "bot": r.bot,
                     "net": r.net,
                     "bb_per_100": r.bb_per_100,
@@ -159,7 +159,7 @@ def _compile(plan: Plan, notice: Callable[[str], None] | None) -> None:
     from holdem.sim.chunks import batched_nets
 
     if notice is not None and not bots_kernel_cached():
-        notice("compiling the simulator (first run only, about a minute)...")
+        notice("compiling the simulator (first run only, a minute or two)…")
     batched_nets(plan, 0, 0)
 
 
