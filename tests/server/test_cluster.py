@@ -7,6 +7,8 @@ the table over from the store and the hand goes on, card for card, with no chip 
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -17,6 +19,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from holdem.server.cluster.leases import LEASE_SECONDS
 from tests.server.client import FAST, Json, Player, play_together
 from tests.server.test_restart import chips_in_play, picture
 from tests.support import free_port
@@ -143,6 +146,38 @@ def test_a_client_of_each_process_plays_and_a_kill_loses_nothing(
     assert sum(row["net"] for row in final["ledger"]) == 0
     assert sum(row["cashed_out"] for row in final["ledger"]) == 350
     assert ann_token not in b.log_text() and ben_token not in b.log_text()
+
+
+@pytest.mark.slow
+def test_a_stalled_process_loses_its_tables_and_gives_them_up(
+    two_processes: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """A stopped (not killed) process keeps its connections, so only its leases running
+    out free its tables; when it runs again it finds them taken and lets them go."""
+    a, b = two_processes
+    assert a.pid is not None
+    table_id, ann, ben, ann_token, ben_token = seated_pair(a, b)
+    before = at_a_flop_together(ben, ann)
+    os.kill(a.pid, signal.SIGSTOP)
+    try:
+        ben = connect(b, table_id, ben_token, LEASE_SECONDS + TAKE_OVER_SECONDS)
+        for key in HAND_KEYS:
+            assert ben.state["hand"][key] == before["hand"][key], key
+    finally:
+        os.kill(a.pid, signal.SIGCONT)
+    # Awake, A finds the lease taken: it closes Ann's socket (1012), and from then on
+    # relays her to B like any client of a table held elsewhere.
+    with pytest.raises(ConnectionClosed):
+        ann.next("nothing", timeout=TAKE_OVER_SECONDS)
+    assert ann.ws.close_code == 1012
+    ann = connect(a, table_id, ann_token, TAKE_OVER_SECONDS)
+    number = ben.state["hand"]["number"]
+    play_together([ben, ann], lambda s: s["hands_played"] >= number + 1)
+    ann.send(type="end")
+    final = ann.until(lambda s: s["status"] == "ended")
+    assert sum(row["net"] for row in final["ledger"]) == 0
+    assert sum(row["cashed_out"] for row in final["ledger"]) == 350
+    assert a.running and b.running
 
 
 def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:

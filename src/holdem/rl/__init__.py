@@ -1,6 +1,9 @@
 """Reinforcement learning on holdem: a batched compiled environment and standard wrappers.
 
 - ``VectorEnv``: many tables stepped at once by a compiled engine, numpy in and out;
+- ``pettingzoo_env()``, ``gym_env()``, ``openspiel_game()``: PettingZoo, Gymnasium and
+  OpenSpiel interfaces (``pip install holdem[rl]``); they import their libraries only
+  when called, so the core never needs them.
 
 See docs/research.md for the observation columns, the action ids and examples.
 """
@@ -19,6 +22,9 @@ __all__ = [
     "ACTION_NAMES",
     "Layout",
     "VectorEnv",
+    "gym_env",
+    "openspiel_game",
+    "pettingzoo_env",
 ]
 
 
@@ -29,3 +35,24 @@ def __getattr__(name: str) -> Any:
 
         return VectorEnv
     raise AttributeError(f"module 'holdem.rl' has no attribute {name!r}")
+
+
+def pettingzoo_env(**options: Any) -> Any:
+    """A PettingZoo AEC environment (``holdem.rl.pettingzoo.HoldemAEC``)."""
+    from holdem.rl.pettingzoo import HoldemAEC
+
+    return HoldemAEC(**options)
+
+
+def gym_env(**options: Any) -> Any:
+    """A single-agent Gymnasium environment (``holdem.rl.gym.HoldemGym``)."""
+    from holdem.rl.gym import HoldemGym
+
+    return HoldemGym(**options)
+
+
+def openspiel_game(**options: Any) -> Any:
+    """The OpenSpiel game, registered as ``python_holdem`` (``holdem.rl.openspiel``)."""
+    from holdem.rl.openspiel import load_game
+
+    return load_game(**options)

@@ -138,10 +138,15 @@ class TableGame:
         return legal_mask(self.current.legal_actions())
 
     def apply(self, action: int, amount: int = -1) -> None:
+        """Play an action id (``amount``: an exact "to" amount for ids 2-4)."""
+        self.act(action_of(self.current, action, amount))
+
+    def act(self, action: Action) -> None:
+        """Play an engine action (a bot's), keeping the betting history up to date."""
         hand = self.current
         self._note_street()
         top = max(hand.bets)
-        hand.act(action_of(hand, action, amount))
+        hand.act(action)
         acted = next(e for e in reversed(hand.events) if isinstance(e, events.PlayerActed))
         if acted.to > top:
             self._raises[self._street] += 1

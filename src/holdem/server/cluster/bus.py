@@ -92,11 +92,23 @@ class Bus:
     async def open(self) -> None:
         self._sender = await asyncpg.connect(self.dsn)
         await self._sender.execute(RELAY_TABLE)
+        await self._listen()
+        self._reader = asyncio.create_task(self._read(), name="cluster bus")
+
+    async def _listen(self) -> None:
         self._listener = await asyncpg.connect(
             self.dsn, server_settings={"application_name": self.name}
         )
         await self._listener.add_listener(self.name, self._notified)
-        self._reader = asyncio.create_task(self._read(), name="cluster bus")
+
+    async def reconnect_if_lost(self) -> None:
+        """Connections the database dropped, made again (what was sent meanwhile is lost:
+        the clients it was for reconnect)."""
+        if self._sender is None or self._sender.is_closed():
+            async with self._using_sender:
+                self._sender = await asyncpg.connect(self.dsn)
+        if self._listener is None or self._listener.is_closed():
+            await self._listen()
 
     async def close(self) -> None:
         if self._flusher is not None:

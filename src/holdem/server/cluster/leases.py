@@ -68,6 +68,11 @@ class Leases:
         if self._connection is not None:
             await self._connection.close()
 
+    async def reconnect_if_lost(self) -> None:
+        """A connection the database dropped (a restart of it, a network cut), made again."""
+        if self._connection is None or self._connection.is_closed():
+            self._connection = await asyncpg.connect(self.dsn)
+
     async def alive(self) -> set[str]:
         """The bus names of the cardroom processes connected to this database now."""
         rows = await self.db.fetch(

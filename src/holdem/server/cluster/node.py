@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from holdem.server.cluster.bus import CHANNEL_PREFIX, Bus, Record
-from holdem.server.cluster.leases import RENEW_SECONDS, Lease, Leases
+from holdem.server.cluster.leases import LEASE_SECONDS, RENEW_SECONDS, Lease, Leases
 from holdem.server.cluster.relay import (
     CLOSE,
     JOIN,
@@ -118,21 +118,27 @@ class Cluster:
     # -- the clock -------------------------------------------------------------------------
 
     async def _keep_up(self) -> None:
-        renewed = swept = time.monotonic()
+        renewed = swept = time.monotonic()  # the last renewal that went through
         while True:
             await asyncio.sleep(SURVEY_SECONDS)
+            now = time.monotonic()
             try:
-                now = time.monotonic()
+                await self.leases.reconnect_if_lost()
+                await self.bus.reconnect_if_lost()
                 if now - renewed >= RENEW_SECONDS:
-                    renewed = now
                     await self._renew()
+                    renewed = now
                 await self._survey()
                 if now - swept >= SWEEP_SECONDS:
                     swept = now
                     await self.bus.sweep()
             except Exception:
-                # The database may be away a moment; the leases run out if it stays away.
+                # The database may be away a moment. Once the leases have surely run out,
+                # another process may run these tables: stop them here.
                 logger.exception("cluster: the leases could not be read or renewed")
+                if now - renewed > LEASE_SECONDS - SURVEY_SECONDS:
+                    for table_id in sorted(self.held):
+                        await self._let_go(table_id)
 
     async def _renew(self) -> None:
         async with self._leases_lock:
