@@ -2,8 +2,11 @@
 
 import tracemalloc
 
-from holdem.history.convert import read_pokerstars
-from holdem.history.pokerstars_lines import MAX_LINE, iter_raw_hands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem.history.convert import convert_raw, read_pokerstars
+from holdem.history.pokerstars_lines import MAX_LINE, iter_raw_hands, iter_raw_hands_text
 from tests.history.stars_support import DATA, assert_replays_to_collected
 
 GOOD = (DATA / "play_money.txt").read_text(encoding="utf-8")
@@ -111,3 +114,38 @@ def test_a_big_file_streams_hand_by_hand(tmp_path):
     assert peak < path.stat().st_size / 20  # one hand at a time, never the file
     results = read_pokerstars(path)
     assert next(results).error is None  # converting starts before the file is read through
+
+
+TEXTS = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.txt"))]
+JUNK = ["$", ",", ".", "[", "]", ": ", " ", "0", "9", "(", ")", "'", "#", "/", "99999999999"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    which=st.integers(0, len(TEXTS) - 1),
+    edits=st.lists(
+        st.tuples(st.integers(0, 10**6), st.integers(0, 3), st.sampled_from(JUNK), st.integers()),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_a_garbled_hand_is_reported_never_raised(which, edits):
+    lines = TEXTS[which].splitlines()
+    for at, op, junk, where in edits:
+        k = at % len(lines)
+        if op == 0 and len(lines) > 1:
+            del lines[k]
+        elif op == 1:
+            lines.insert(k, lines[where % len(lines)])
+        else:
+            j = where % (len(lines[k]) + 1)
+            lines[k] = lines[k][:j] + junk + lines[k][j + op - 2 :]
+    for raw in iter_raw_hands_text("\n".join(lines)):
+        result = convert_raw("garbled.txt", raw)
+        assert (result.hand is None) != (result.error is None)
+
+
+def test_a_date_that_is_no_date_is_reported():
+    [raw] = iter_raw_hands_text(GOOD.replace("2021/06/14", "2021/13/45"))
+    result = convert_raw("bad.txt", raw)
+    assert result.error == "'2021/13/45 10:30:00 ET' is not a date and time"

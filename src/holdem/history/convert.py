@@ -28,6 +28,7 @@ from holdem.history.pokerstars_read import StarsError, read_hand
 __all__ = [
     "Converted",
     "convert_paths",
+    "convert_raw",
     "input_files",
     "read_paths",
     "read_pokerstars",
@@ -103,7 +104,7 @@ def read_pokerstars(path: str | os.PathLike[str]) -> Iterator[Converted]:
     try:
         for raw in iter_raw_hands(path):
             count += 1
-            yield _convert(where, raw)
+            yield convert_raw(where, raw)
     except OSError as error:
         yield Converted(where, None, None, f"cannot be read: {error.strerror}")
         return
@@ -113,7 +114,8 @@ def read_pokerstars(path: str | os.PathLike[str]) -> Iterator[Converted]:
         )
 
 
-def _convert(where: str, raw: RawHand) -> Converted:
+def convert_raw(where: str, raw: RawHand) -> Converted:
+    """One cut hand of file ``where`` as PHH, or why it cannot be."""
     if raw.problem is not None:
         return Converted(where, raw.problem_line, None, raw.problem)
     try:

@@ -229,10 +229,12 @@ class _Reader:
         when = _WHEN.search(rest)
         if when is not None:
             g = when.groups()
-            hand.when = _datetime(g[0:6])
+            try:
+                hand.when = _datetime(g[0:6])
+                hand.when_et = None if g[7] is None else _datetime(g[7:13])
+            except ValueError:
+                raise self.fail(f"{when[0][3:]!r} is not a date and time") from None
             hand.zone = g[6]
-            if g[7] is not None:
-                hand.when_et = _datetime(g[7:13])
         return hand
 
     def amount(self, text: str) -> int:
