@@ -3,8 +3,10 @@
 Each matchup is ``holdem.sim.simulate`` (the engine of ``holdem sim``): stacks of 100
 big blinds reset every hand, blinds 1/2, No-Limit, the button moving one seat a hand
 so every bot plays every position equally. A bot *beats* another when the lower end
-of the 95% confidence interval of its bb/100 is above zero. The first three rows are
-the claims of docs/bots.md; the rest are for context.
+of the 95% confidence interval of its bb/100 is above zero. The first four rows are
+the claims of docs/bots.md; the rest are for context. The ``coach`` bot plays the
+coach's advice; it must beat ``tag`` and do at least as well against it as ``mc`` does
+(the two runs play the same deals: same seed, same deck).
 
     python bench/bots.py [--hands 20000] [--seed 1] [--quick]
 """
@@ -52,10 +54,12 @@ MATCHUPS = (
     Matchup("tag", "random", claim=True),
     Matchup("tag", "caller", claim=True),
     Matchup("mc", "tag", claim=True),
+    Matchup("coach", "tag", claim=True),
     Matchup("tag", "random", players=6),
     Matchup("tag", "caller", players=6),
     Matchup("mc", "random"),
     Matchup("mc", "caller"),
+    Matchup("coach", "mc"),
 )
 
 
@@ -73,17 +77,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="only the three claims")
+    parser.add_argument("--quick", action="store_true", help="only the four claims")
     args = parser.parse_args()
     chosen = [m for m in MATCHUPS if m.claim or not args.quick]
     rows, commands, failed = [], [], []
+    against_tag: dict[str, float] = {}
     for matchup in chosen:
         result = simulate(matchup.names, args.hands, seed=args.seed)
         rows.append(row(matchup, result))
         commands.append(matchup.command(args.hands, args.seed))
         if matchup.claim and result.results[0].ci95[0] <= 0:
             failed.append(matchup.label)
+        if matchup.villain == "tag" and matchup.players == 2:
+            against_tag[matchup.hero] = result.results[0].bb_per_100
         print(rows[-1], file=sys.stderr, flush=True)  # progress while the rest runs
+    coach, mc = against_tag.get("coach"), against_tag.get("mc")
     print(
         f"{datetime.now(UTC):%Y-%m-%d}, {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, seed {args.seed}:\n"
@@ -94,6 +102,13 @@ def main() -> int:
     print("\nThe same runs from the command line:\n\n```")
     print("\n".join(commands))
     print("```")
+    if coach is not None and mc is not None:
+        verdict = "met" if coach >= mc else "NOT MET"
+        print(
+            f"\ncoach vs tag {coach:+.1f} bb/100, mc vs tag {mc:+.1f}: at least as well: {verdict}"
+        )
+        if coach < mc:
+            failed.append("coach at least as good as mc against tag")
     if failed:
         print(f"\nNOT SHOWN at 95%: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0

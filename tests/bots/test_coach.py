@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 from holdem.bots import BOTS, view_for
 from holdem.bots.coach import Advice, CoachBot, advise, kind_of
 from holdem.bots.mistakes import board_danger, mistakes, mistakes_by_kind
+from holdem.bots.opponents import CHECK_CAP, narrowed, street_move
+from holdem.bots.reading import actions
+from holdem.bots.sampling import weighted
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
 from tests.bots.helpers import cards, is_legal, make, play, stacked_deck
@@ -155,3 +158,20 @@ def test_the_coach_bot_is_legal_in_every_spot(structure, stacks, seed, opponent)
 
     hand = play(config, bots, Deck.shuffled(random.Random(seed)), advice_is_legal)
     assert sum(hand.stacks) == sum(stacks)
+
+
+def test_a_check_caps_the_range_the_coach_assumes():
+    board = cards("Kh9c4d")
+    r = weighted("random").without(board)
+    after = narrowed(r, board, *CHECK_CAP, strongest=True)
+    weight = dict(zip(map(tuple, r.combos.tolist()), after.weights, strict=True))
+    assert weight[tuple(sorted(cards("KsKd"), reverse=True))] == 0.4  # a set: usually bet
+    assert weight[tuple(sorted(cards("7s2c"), reverse=True))] == 1.0
+    # Heads-up, the button raised and checked the flop behind: the coach says so.
+    script = [Action.raise_to(5), CALL, CHECK, CHECK]
+    _, advice = spot(["7c2d", "AsQs"], "Kh9c4d8c", script)
+    assert advice.view.street == 2
+    assert "narrowed because they checked the flop" in advice.assumption
+    history = actions(advice.view)
+    assert street_move(history, 1, 1) is None  # the mc bot does not read checks
+    assert street_move(history, 1, 1, checks=True) == "check"

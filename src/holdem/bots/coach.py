@@ -24,7 +24,7 @@ import numpy as np
 from holdem.bots.acting import aggressive, check_or_fold, passive
 from holdem.bots.base import PlayerView
 from holdem.bots.mc import MonteCarloBot, Read, aggressive_ev, passive_ev, raise_target, read_spot
-from holdem.bots.opponents import RANGES, preflop_label, range_of
+from holdem.bots.opponents import RANGES, preflop_label, range_of, street_move
 from holdem.bots.preflop_chart import Seat, playable, seat_of
 from holdem.bots.preflop_equity import range_share
 from holdem.bots.reading import Acted, actions, raises_on
@@ -32,6 +32,7 @@ from holdem.engine import Action, ActionKind, LegalActions
 from holdem.odds import Group, class_of, group_of
 
 TRIALS = 400  # deals per equity after the flop: about +/- 5% at 95%, well under 0.1 s
+CAP_CHECKS = True  # a check caps the range (``opponents.CHECK_CAP``)
 KINDS = ("fold", "check", "call", "bet", "raise")
 STREETS = ("preflop", "flop", "turn", "river")
 SHOWN_HANDS = 8  # groups of a range named in words; the rest is "..."
@@ -56,7 +57,7 @@ SEAT_NAMES = {
     Seat.LATE: "late position",
     Seat.BLINDS: "the blinds",
 }
-MOVE_WORDS = {"bet": "bet", "raise": "raised", "call": "called"}
+MOVE_WORDS = {"bet": "bet", "raise": "raised", "call": "called", "check": "checked"}
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def advise(
     betting decision: not a showdown)."""
     history = actions(view)
     can_raise = legal.bet is not None or legal.raise_ is not None
-    read = read_spot(view, history, can_raise, gen, trials)
+    read = read_spot(view, history, can_raise, gen, trials, cap_checks=CAP_CHECKS)
     choices: list[Choice] = []
     if not legal.check and legal.fold:
         choices.append(Choice("fold", check_or_fold(legal), 0.0))
@@ -252,17 +253,11 @@ def opponent_reads(view: PlayerView, history: list[Acted]) -> tuple[OpponentRead
         moves = tuple(
             f"{MOVE_WORDS[move]} the {STREETS[street]}"
             for street in range(1, view.street + 1)
-            if (move := _move(history, o, street)) is not None
+            if (move := street_move(history, o, street, CAP_CHECKS)) is not None
         )
-        share = range_of(history, o, view.board, known).total / 1326 if moves else 0.0
+        share = range_of(history, o, view.board, known, CAP_CHECKS).total / 1326 if moves else 0.0
         found.append(OpponentRead(o, seat_name(view, o), preflop_label(history, o), moves, share))
     return tuple(found)
-
-
-def _move(history: list[Acted], player: int, street: int) -> str | None:
-    """The move that narrows ``player``'s range on ``street`` (as ``range_of`` reads it)."""
-    mine = [a.action for a in history if a.street == street and a.player == player]
-    return next((m for m in ("raise", "bet", "call") if m in mine), None)
 
 
 def in_position(view: PlayerView) -> bool:

@@ -73,12 +73,14 @@ def read_spot(
     can_raise: bool,
     gen: np.random.Generator,
     trials: int = TRIALS,
+    cap_checks: bool = False,
 ) -> Read:
     """The equities of ``view``'s spot against the ranges ``history`` implies (``trials``
-    deals per equity after the flop; preflop the table of ``preflop_equity``)."""
+    deals per equity after the flop; preflop the table of ``preflop_equity``;
+    ``cap_checks``: read a check as capping the range, ``opponents.range_of``)."""
     if view.street == 0:
         return _preflop_read(view, history)
-    return _postflop_read(view, history, can_raise, gen, trials)
+    return _postflop_read(view, history, can_raise, gen, trials, cap_checks)
 
 
 def raise_target(view: PlayerView, history: list[Acted], read: Read) -> int:
@@ -103,10 +105,15 @@ def _preflop_read(view: PlayerView, history: list[Acted]) -> Read:
 
 
 def _postflop_read(
-    view: PlayerView, history: list[Acted], can_raise: bool, gen: np.random.Generator, trials: int
+    view: PlayerView,
+    history: list[Acted],
+    can_raise: bool,
+    gen: np.random.Generator,
+    trials: int,
+    cap_checks: bool,
 ) -> Read:
     known = [*view.hole, *view.board]
-    ranges = [range_of(history, o, view.board, known) for o in view.opponents_in_hand]
+    ranges = [range_of(history, o, view.board, known, cap_checks) for o in view.opponents_in_hand]
     now = equity(view.hole, view.board, ranges, trials, gen)
     if not can_raise:
         return Read(now, 0.0, now)

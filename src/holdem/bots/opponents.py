@@ -34,6 +34,9 @@ CONTINUE_PREFLOP = {"any": "call", "call": "call3", "open": "call3", "call3": "4
 # (fraction of the range, by strength, that a bet, a raise, a call marks as weak;
 #  and the weight those weak hands keep).
 NARROWING = {"raise": (2 / 3, 0.2), "bet": (0.5, 0.25), "call": (1 / 3, 0.3)}
+CHECK_CAP = (1 / 3, 0.4)
+"""A check caps a range: the strongest third (they would usually have bet) keeps 0.4 of
+its weight, for the hands played slowly. Read only when asked (the coach reads it)."""
 _PAIR_START = next(i + 1 for i, c in enumerate(CLASSES) if c.category == Category.ONE_PAIR)
 _STRAIGHT_START = next(i + 1 for i, c in enumerate(CLASSES) if c.category == Category.STRAIGHT)
 _WINDOWS = [0b11111 << low for low in range(9)] + [0b1000000001111]  # straights, the wheel
@@ -55,32 +58,55 @@ def preflop_label(history: Sequence[Acted], player: int) -> str:
 
 
 def range_of(
-    history: Sequence[Acted], player: int, board: Sequence[int], known: Sequence[int]
+    history: Sequence[Acted],
+    player: int,
+    board: Sequence[int],
+    known: Sequence[int],
+    cap_checks: bool = False,
 ) -> WeightedRange:
-    """``player``'s plausible hands given the public history, without the ``known`` cards."""
+    """``player``'s plausible hands given the public history, without the ``known`` cards
+    (``cap_checks``: a street they only checked caps their range, ``CHECK_CAP``)."""
     found = weighted(RANGES[preflop_label(history, player)]).without(known)
     for street in (1, 2, 3):
         shown = 2 + street  # board cards seen on that street: 3, 4, 5
-        if len(board) < shown:
+        if len(board) < shown or not len(found.combos):
             break
-        mine = [a.action for a in history if a.street == street and a.player == player]
-        move = next((m for m in ("raise", "bet", "call") if m in mine), None)
-        if move is not None and len(found.combos):
+        move = street_move(history, player, street, cap_checks)
+        if move == "check":
+            found = narrowed(found, board[:shown], *CHECK_CAP, strongest=True)
+        elif move is not None:
             found = narrowed(found, board[:shown], *NARROWING[move])
     return found
 
 
+def street_move(
+    history: Sequence[Acted], player: int, street: int, checks: bool = False
+) -> str | None:
+    """The move that narrows ``player``'s range on ``street``: raise, bet or call (the
+    strongest of them), else a check when ``checks`` are read; None if nothing narrows."""
+    mine = [a.action for a in history if a.street == street and a.player == player]
+    moves = ("raise", "bet", "call", "check") if checks else ("raise", "bet", "call")
+    return next((m for m in moves if m in mine), None)
+
+
 def narrowed(
-    r: WeightedRange, board: Sequence[int], weak_share: float, keep: float
+    r: WeightedRange,
+    board: Sequence[int],
+    share: float,
+    keep: float,
+    strongest: bool = False,
 ) -> WeightedRange:
-    """``r`` with the weakest ``weak_share`` of its weight (on ``board``) scaled by ``keep``."""
+    """``r`` with the weakest ``share`` of its weight (on ``board``) scaled by ``keep``;
+    with ``strongest``, the strongest ``share`` instead."""
     strength = _strengths(r.combos, board)
+    if strongest:
+        strength = -strength.astype(np.int64)
     order = np.argsort(strength, kind="stable")
     reached = np.cumsum(r.weights[order])
-    at = min(int(np.searchsorted(reached, weak_share * reached[-1])), len(order) - 1)
-    # Hands as strong as the cut are not told apart by the bet: they keep their weight.
-    weak = strength < strength[order][at]
-    return r.scaled(np.where(weak, keep, 1.0))
+    at = min(int(np.searchsorted(reached, share * reached[-1])), len(order) - 1)
+    # Hands as strong as the cut are not told apart by the action: they keep their weight.
+    cut = strength < strength[order][at]
+    return r.scaled(np.where(cut, keep, 1.0))
 
 
 def continuing(r: WeightedRange, board: Sequence[int]) -> np.ndarray:
