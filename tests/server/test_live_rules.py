@@ -77,7 +77,7 @@ def refused(session: LiveSession, command: dict[str, Any], words: str) -> None:
 def replays_to_the_session(session: LiveSession, *, cards_known: bool = True) -> None:
     """The last hand's PHH records the session's stacks; when every hand that reached the
     showdown was shown, the history module replays it to the same stacks."""
-    text = session.finished[-1].phh
+    text = session.finished[-1].phh()
     assert text is not None
     (record,) = phh.loads(text)
     assert record.finishing_stacks is not None
@@ -407,7 +407,7 @@ def test_a_finished_hand_is_phh_with_unknown_hole_cards() -> None:
         run(session, board(*cards), act(1, "check"), act(2, "check"), act(3, "check"))
     run(session, {"kind": "show", "seat": 1, "cards": ["Ac", "Ad"]}, {"kind": "muck", "seat": 2})
     run(session, {"kind": "muck", "seat": 3})
-    text = session.finished[-1].phh
+    text = session.finished[-1].phh()
     assert text is not None and "d dh p2 ????" in text and "p1 sm AcAd" in text
     assert stacks(session) == {"Ann": 104, "Bob": 298, "Cy": 498}
     replays_to_the_session(session)

@@ -51,6 +51,24 @@ class OutOfTurn:
     facing: int  # the highest bet of the round when it was taken
 
 
+@dataclass(frozen=True)
+class HandSource:
+    """What plays a hand again: its deal and its entries (all a finished hand keeps)."""
+
+    number: int
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    config: HandConfig
+    button: int
+    entries: tuple[Entry, ...]
+
+    def replayed(self) -> LiveHand:
+        hand = LiveHand(self.number, self.seats, self.names, self.config, self.button)
+        for entry in self.entries:
+            hand.add(entry)
+        return hand
+
+
 class LiveHand:
     def __init__(
         self,
@@ -382,6 +400,11 @@ class LiveHand:
             for seat, chips in award.shares:
                 stacks[self.seats.index(seat)] += chips
         return tuple(stacks)
+
+    def source(self) -> HandSource:
+        return HandSource(
+            self.number, self.seats, self.names, self.config, self.button, tuple(self.entries)
+        )
 
     def phh(self) -> str:
         """The hand as PHH: hole cards as shown, ``????`` where nobody saw them."""

@@ -15,10 +15,10 @@ A refused command raises ``HoldemError`` and changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from holdem.cardroom.live_hand import LiveHand
+from holdem.cardroom.live_hand import HandSource, LiveHand
 from holdem.cardroom.options import TableOptions
 from holdem.engine import AnteKind, HandConfig, Structure
 from holdem.errors import ConfigError, HoldemError, IllegalActionError
@@ -66,11 +66,17 @@ class Blinds:
 
 
 @dataclass(frozen=True)
-class FinishedHand:
+class LiveFinished:
+    """A finished hand: its words, and what plays it again for its PHH (made when asked
+    for: writing every hand's PHH as it ends would double the time a restart takes)."""
+
     number: int
     voided: bool
     words: tuple[str, ...]
-    phh: str | None
+    source: HandSource | None = field(default=None, repr=False)  # None: voided, no PHH
+
+    def phh(self) -> str | None:
+        return None if self.source is None else self.source.replayed().phh()
 
 
 def blinds_from(data: Any, structure: Structure) -> Blinds:
@@ -122,7 +128,7 @@ class LiveSession:
         self.button_moves = False  # after a hand that counted; not after a misdeal (R39)
         self.hand: LiveHand | None = None
         self.sealed = True  # the last hand can no longer be undone (chips changed since)
-        self.finished: list[FinishedHand] = []
+        self.finished: list[LiveFinished] = []
         self.clock_linked = False
         self.clock_url: str | None = None  # the clock's page; None: its state file
         self.log: list[str] = []
@@ -325,7 +331,7 @@ class LiveSession:
         self.button_moves = not hand.voided  # a misdeal or a void: the same button (R39, R42)
         words = tuple(hand.result_words())
         self.finished.append(
-            FinishedHand(hand.number, hand.voided, words, None if hand.voided else hand.phh())
+            LiveFinished(hand.number, hand.voided, words, None if hand.voided else hand.source())
         )
         self.log.extend(words or (f"hand {hand.number} voided",))
 

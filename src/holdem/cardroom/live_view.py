@@ -48,7 +48,7 @@ def live_state(session: LiveSession) -> Json:
                 "number": f.number,
                 "voided": f.voided,
                 "words": list(f.words),
-                "phh": None if f.phh is None else f"/api/live/{session.id}/hands/{f.number}.phh",
+                "phh": None if f.source is None else f"/api/live/{session.id}/hands/{f.number}.phh",
             }
             for f in session.finished[-HANDS_LISTED:]
         ],

@@ -39,9 +39,10 @@ def live_routes(runtime_of: Callable[[str], Any]) -> list[Route]:
             raise LookupError(f"a hand takes a number, not {text[:20]!r}")
         number = int(text)
         for finished in session.finished:
-            if finished.number == number and finished.phh is not None:
+            text = finished.phh() if finished.number == number else None
+            if text is not None:
                 return PlainTextResponse(
-                    finished.phh,
+                    text,
                     media_type="application/toml",
                     headers={"content-disposition": f'attachment; filename="hand-{number}.phh"'},
                 )
