@@ -15,8 +15,8 @@ from holdem.sim.spread import MAX_WORKERS, chunks_of
 
 
 def test_chunks_cover_every_hand_once() -> None:
-    assert chunks_of(10, 4) == [(0, 4), (4, 4), (8, 2)]
-    assert chunks_of(3, 20_000) == [(0, 3)]
+    assert list(chunks_of(10, 4)) == [(0, 4), (4, 4), (8, 2)]
+    assert list(chunks_of(3, 20_000)) == [(0, 3)]
 
 
 def test_the_batched_path_gives_the_same_results_on_any_number_of_workers(monkeypatch) -> None:

@@ -36,6 +36,8 @@ BATCHED_CHUNK = 20_000  # hands per task on the compiled path
 OBJECT_CHUNK = HISTORY_FILE_HANDS  # on the object path: one history file per task
 
 
+MAX_HANDS = 10_000_000_000  # days of play even on the fast path: a bound on one run
+
 @dataclass(frozen=True)
 class SeatResult:
     seat: int
@@ -103,8 +105,8 @@ def simulate(
     every bot has a compiled policy and no history is written). ``notice``: told about
     slow first steps ("compiling the simulator ...").
     """
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ConfigError(f"simulate at least one hand, not {hands!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS:
+        raise ConfigError(f"simulate 1 to {MAX_HANDS:,} hands, not {hands!r}")
     spread.check_workers(workers)
     if ray is not None:
         spread.check_ray_address(ray)

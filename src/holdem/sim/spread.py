@@ -13,9 +13,10 @@ import os
 import re
 import socket
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 from holdem.errors import ConfigError, HoldemError
 from holdem.sim.chunks import Plan, Totals, chunk_totals
@@ -25,11 +26,14 @@ PROBE_SECONDS = 5
 RAY_ADDRESS = re.compile(r"(auto|local|(ray://)?[A-Za-z0-9.\-]+:\d{1,5})")
 
 Chunk = tuple[int, int]  # (first hand, hands)
+Task = TypeVar("Task")
+IN_FLIGHT = 2  # tasks queued per process: one running, one ready to start
 Progress = Callable[[int], None]
 
 
-def chunks_of(hands: int, size: int) -> list[Chunk]:
-    return [(first, min(size, hands - first)) for first in range(0, hands, size)]
+def chunks_of(hands: int, size: int) -> Iterator[Chunk]:
+    """The chunks of a run, made as they are needed (a long run has millions)."""
+    return ((first, min(size, hands - first)) for first in range(0, hands, size))
 
 
 def check_workers(workers: int) -> None:
@@ -48,7 +52,7 @@ def check_ray_address(address: str) -> None:
 
 
 def in_process(
-    plan: Plan, path: str, chunks: Sequence[Chunk], history: Path | None, progress: Progress
+    plan: Plan, path: str, chunks: Iterable[Chunk], history: Path | None, progress: Progress
 ) -> Totals:
     played = ((count, chunk_totals(plan, path, first, count, history)) for first, count in chunks)
     return _merge(played, progress)
@@ -57,7 +61,7 @@ def in_process(
 def on_workers(
     plan: Plan,
     path: str,
-    chunks: Sequence[Chunk],
+    chunks: Iterable[Chunk],
     history: Path | None,
     progress: Progress,
     workers: int,
@@ -66,17 +70,22 @@ def on_workers(
     modules and compiled kernel already loaded; elsewhere they are spawned and load
     them (from numba's cache, filled by this process first)."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+
+    def finish(tasks: list[Future[Totals]]) -> tuple[Future[Totals], Totals]:
+        done = next(iter(wait(tasks, return_when=FIRST_COMPLETED).done))
+        return done, done.result()
+
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = {
-                pool.submit(chunk_totals, plan, path, first, count, history): count
-                for first, count in chunks
-            }
-            return _merge(((futures[f], f.result()) for f in as_completed(futures)), progress)
+
+            def submit(first: int, count: int) -> Future[Totals]:
+                return pool.submit(chunk_totals, plan, path, first, count, history)
+
+            return _merge(_bounded(chunks, submit, finish, IN_FLIGHT * workers), progress)
     except BrokenProcessPool:
         raise HoldemError(
             "a worker process stopped before its hands were played (out of memory?): "
@@ -85,7 +94,7 @@ def on_workers(
 
 
 def on_ray(
-    plan: Plan, path: str, chunks: Sequence[Chunk], progress: Progress, address: str
+    plan: Plan, path: str, chunks: Iterable[Chunk], progress: Progress, address: str
 ) -> Totals:
     """A Ray cluster: each chunk a task, wherever the cluster puts it."""
     if address not in ("auto", "local"):
@@ -104,15 +113,16 @@ def on_ray(
             raise ConfigError(f"cannot reach the Ray cluster at {address!r}: {reason}") from None
     try:
         task = ray.remote(chunk_totals)
-        pending = {task.remote(plan, path, first, count): count for first, count in chunks}
 
-        def finished() -> Iterator[tuple[int, Totals]]:
-            waiting = list(pending)
-            while waiting:
-                done, waiting = ray.wait(waiting, num_returns=1)
-                yield pending[done[0]], ray.get(done[0])
+        def submit(first: int, count: int) -> Any:
+            return task.remote(plan, path, first, count)
 
-        return _merge(finished(), progress)
+        def finish(tasks: list[Any]) -> tuple[Any, Totals]:
+            done = ray.wait(tasks, num_returns=1)[0][0]
+            return done, ray.get(done)
+
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+        return _merge(_bounded(chunks, submit, finish, IN_FLIGHT * cpus), progress)
     finally:
         if started_here:
             ray.shutdown()
@@ -153,6 +163,25 @@ def _stderr_silenced() -> Iterator[None]:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def _bounded(
+    chunks: Iterable[Chunk],
+    submit: Callable[[int, int], Task],
+    finish: Callable[[list[Task]], tuple[Task, Totals]],
+    limit: int,
+) -> Iterator[tuple[int, Totals]]:
+    """(hands, totals) of each chunk as its task finishes, with at most ``limit`` tasks
+    submitted and not yet finished: the queue stays short however long the run."""
+    pending: dict[Task, int] = {}
+    for first, count in chunks:
+        pending[submit(first, count)] = count
+        if len(pending) >= limit:
+            task, totals = finish(list(pending))
+            yield pending.pop(task), totals
+    while pending:
+        task, totals = finish(list(pending))
+        yield pending.pop(task), totals
 
 
 def _merge(results: Iterator[tuple[int, Totals]], progress: Progress) -> Totals:
