@@ -15,7 +15,7 @@ from typing import Any
 
 from holdem.history.actions import Action, amount_places, parse_action
 from holdem.history.errors import PHHError
-from holdem.history.units import MAX_PLACES, Units, places_of, result_units, to_units
+from holdem.history.units import MAX_PLACES, ONE, Units, places_of, result_units, to_units
 
 Number = int | float
 """A number that is not an amount (a time limit, a time bank): as TOML gives it."""
@@ -123,6 +123,8 @@ def _decimal(value: object) -> Decimal | int | None:
 
 
 def _chips(name: str, value: object, unit: Decimal) -> int:
+    if type(value) is int and unit == ONE:
+        return value  # whole chips, the usual case
     number = _decimal(value)
     if number is None or (isinstance(number, Decimal) and not number.is_finite()):
         raise PHHError(
@@ -141,6 +143,8 @@ def _stack(name: str, value: object, unit: Decimal) -> int | None:
 
 
 def _result(name: str, value: object, unit: Decimal) -> Units:
+    if type(value) is int and unit == ONE:
+        return value
     number = _decimal(value)
     if number is None or (isinstance(number, Decimal) and number.is_nan()):
         raise PHHError(f"must be a number, not {_describe(value)}", field=name)
@@ -196,13 +200,14 @@ def places_written(table: Mapping[str, object]) -> int:
     for name in GAME_AMOUNTS:
         value = table.get(name)
         for item in value if isinstance(value, list) else (value,):
-            number = _decimal(item)
-            if isinstance(number, Decimal):
+            if isinstance(item, Decimal | float) and not isinstance(item, bool):
+                number = _decimal(item)
+                assert isinstance(number, Decimal)
                 places = max(places, _checked_places(places_of(number), name, format(number, "f")))
     actions = table.get("actions")
     if isinstance(actions, list):
         for i, text in enumerate(actions):
-            if isinstance(text, str):
+            if isinstance(text, str) and "." in text:  # most actions have no decimals
                 written = amount_places(text)
                 places = max(places, _checked_places(written, f"actions[{i}] {text!r}", ""))
     return places
