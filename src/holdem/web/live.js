@@ -10,6 +10,7 @@ let state = null;
 let host = false;
 let retry = 500;
 let seating = false; // a player was just seated from the form: clear it once the table agrees
+let setupFolded = false; // the setup folds away once, at the first hand: it is long on a phone
 
 function connect() {
   const connection = $("connection");
@@ -97,6 +98,10 @@ function render() {
   $("live-menu-open").hidden = !live;
   if (!live) closeMenu();
   $("live-setup").hidden = !host || Boolean(live);
+  if (hand && !setupFolded) {
+    $("live-setup").open = false;
+    setupFolded = true;
+  }
   renderSeats(hand);
   renderLedger();
   renderHands();
