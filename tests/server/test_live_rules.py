@@ -159,6 +159,33 @@ def test_cards_shown_decide_the_pots_and_the_odd_chip_goes_left_of_the_button() 
     replays_to_the_session(session)
 
 
+def test_the_last_to_bet_on_the_river_shows_first() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, act(3, "call"), act(1, "call"), act(2, "check"))
+    for cards in (("Ah", "7d", "2c"), ("Ks",)):
+        run(session, board(*cards), act(1, "check"), act(2, "check"), act(3, "check"))
+    run(session, board("3d"), act(1, "check"), act(2, "bet", 4), act(3, "call"), act(1, "call"))
+    state = hand_state(session)
+    assert state["showing_order"] == [2, 3, 1] and state["next_to_show"] == 2  # R28
+    run(session, {"kind": "muck", "seat": 2}, {"kind": "show", "seat": 3, "cards": ["Kc", "Kd"]})
+    run(session, {"kind": "muck", "seat": 1})
+    assert stacks(session) == {"Ann": 94, "Bob": 294, "Cy": 512}
+    assert session.finished[-1].words == (
+        "The pot 18: Cy wins it. The only hand shown for this pot.",
+    )
+
+
+def test_a_heads_up_big_blind_ante_is_the_big_blinds_and_a_straddle_is_refused() -> None:
+    seats: Seats = ((1, "Ann", 100), (5, "Bob", 100))
+    session = session_with(seats, button=5, small_blind=1, big_blind=2, ante=2,
+                           ante_kind="big-blind")  # fmt: skip
+    run(session, {"kind": "deal"})
+    assert live_state(session)["seats"][0]["stack"] == 100 - 2 - 2  # Ann: the big blind
+    assert hand_state(session)["pot_total"] == 5
+    run(session, odd("void"))
+    refused(session, {"kind": "deal", "straddle": True}, "three players or more")
+
+
 def test_a_heads_up_hand_posts_the_small_blind_on_the_button() -> None:
     session = session_with(((1, "Ann", 100), (5, "Bob", 100)), button=5, small_blind=1, big_blind=2)
     run(session, {"kind": "deal"})
