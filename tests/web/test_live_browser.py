@@ -227,6 +227,15 @@ def test_a_split_with_an_odd_chip_from_the_cards_shown(phone: Page, server: Serv
     )
     expect(by(page, "live-stack-4")).to_have_text("203")
     expect(by(page, "live-stack-6")).to_have_text("202")
+    by(page, "live-undo").click()  # the last hand shown is taken back: the pot is not given
+    expect(by(page, "live-showdown")).to_contain_text("Cy shows")
+    expect(by(page, "live-stack-4")).to_have_text("190")
+    expect(by(page, "live-hand-phh-1")).to_have_count(0)
+    by(page, "live-muck").click()  # Cy mucks instead: Bob takes the whole pot
+    expect(by(page, "live-result-line-0")).to_have_text(
+        "The pot 25: Bob wins it. The only hand shown for this pot."
+    )
+    expect(by(page, "live-stack-4")).to_have_text("215")
     assert not errors, errors
 
 
@@ -290,13 +299,14 @@ def test_each_mishap_of_the_menu_and_undo(phone: Page, server: ServerProcess) ->
 def test_a_second_person_only_watches(
     phone: Page, chromium_browser: Browser, server: ServerProcess
 ) -> None:
-    table_id = open_live(phone, server)
+    table_id = open_live(phone, server, structure="pl")
     seat_table(phone, THREE, button=1)
     other, page = watching(chromium_browser, f"{server.url}/t/{table_id}", "phone")
     expect(by(page, "live-controls")).to_be_hidden()
     expect(by(page, "live-setup")).to_be_hidden()
     deal(phone)
     expect(by(page, "live-waiting")).to_have_text("Ann (seat 1) is to act.")
+    expect(by(page, "live-max-raise")).to_have_text("Max (pot): 35")  # 10 + the pot after a call
     expect(by(page, "live-actions")).to_be_hidden()
     save_screenshot(page, "live-watching-phone")
     other.close()
