@@ -107,6 +107,24 @@ def test_every_process_lists_every_table(two_processes: tuple[ServerProcess, ...
         for table_id in ids:
             listed(server, table_id)
 
+    # A client of B at A's table is refused exactly as a client of A is, and bounded the
+    # same: B stops a flood before it reaches A, and closes an oversized message itself.
+    table_id = ids[0]
+    local, relayed = Player(a.port, table_id, None), Player(b.port, table_id, None)
+    for player in (local, relayed):
+        player.send(type="act", action="call", ref="x")
+        player.send(type="sit", seat=1, name="Spy", buy_in=100, ref="y")
+    answers = [[player.next("error")["message"] for _ in range(2)] for player in (local, relayed)]
+    assert answers[0] == answers[1]
+    for _ in range(40):
+        relayed.send(type="ping")
+    replies = [relayed.next_of("pong", "error")["type"] for _ in range(40)]
+    assert replies.count("error") >= 40 - 20 - 2  # a second's worth of bucket, at most
+    relayed.ws.send("x" * 5000)
+    with pytest.raises(ConnectionClosed):
+        relayed.next("nothing", timeout=5)
+    assert relayed.ws.close_code == 1009
+
 
 def test_a_client_of_each_process_plays_and_a_kill_loses_nothing(
     two_processes: tuple[ServerProcess, ServerProcess],
