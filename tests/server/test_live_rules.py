@@ -370,6 +370,9 @@ def test_an_action_out_of_turn_is_refused_with_the_way_to_report_it() -> None:
     refused(session, act(1, "fold"), "it is Cy's turn .* out of turn")
     refused(session, act(3, "raise", 1), "raise")
     refused(session, odd("unknown"), "not in the menu")
+    refused(session, odd("out_of_turn", seat=1), "say what the player did")
+    refused(session, odd("verbal", action="call"), "say whose verbal declaration")
+    refused(session, odd("exposed_card", seat=2), "which card was exposed")
 
 
 # -- undo, the ledger, the hands -----------------------------------------------------------

@@ -108,7 +108,7 @@ class LiveHand:
             raise IllegalActionError(f"a hand takes at most {MAX_ENTRIES} entries")
         try:
             self._apply(entry)
-        except HoldemError:
+        except Exception:  # refused (or a fault of ours): the hand as it was, then the error
             self._replay(self.entries)
             raise
         self.entries.append(entry)

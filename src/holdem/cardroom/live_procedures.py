@@ -139,8 +139,8 @@ def _misdealt(what: str, why: str) -> Applied:
 
 def _exposed_card(live: LiveHand, entry: Entry) -> Applied:
     hand = live.hand
-    position = live.position_of(entry["seat"])
-    number = entry["card_number"]
+    position = live.position_of(_seat(entry))
+    number = entry.get("card_number")
     if number not in (1, 2):
         raise IllegalActionError("say which card was exposed: the player's first or second")
     if hand.street != 0 or any(isinstance(e, events.PlayerActed) for e in hand.events):
@@ -240,8 +240,8 @@ def _face_up_in_deck(live: LiveHand, entry: Entry) -> Applied:
 
 
 def _out_of_turn(live: LiveHand, entry: Entry) -> Applied:
-    position = live.position_of(entry["seat"])
-    action = str(entry["action"])
+    position = live.position_of(_seat(entry))
+    action = _action(entry)
     live.hold_out_of_turn(position, action, entry.get("amount"))
     name = live.name_of(position)
     return _applied(
@@ -255,7 +255,7 @@ def _out_of_turn(live: LiveHand, entry: Entry) -> Applied:
 
 def _in_turn(live: LiveHand, entry: Entry) -> int:
     advice = ": this happens in turn (for an action before its turn, see out of turn)"
-    return live.in_turn(entry["seat"], live.actor, "nobody is to act", advice)
+    return live.in_turn(_seat(entry), live.actor, "nobody is to act", advice)
 
 
 def _string_bet(live: LiveHand, entry: Entry) -> Applied:
@@ -290,7 +290,7 @@ def _oversized_chip(live: LiveHand, entry: Entry) -> Applied:
 
 def _verbal(live: LiveHand, entry: Entry) -> Applied:
     position = _in_turn(live, entry)
-    kind = str(entry["action"])
+    kind = _action(entry)
     amount = entry.get("amount")
     legal = live.legal()
     assert legal is not None
@@ -349,6 +349,20 @@ def _chips(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise IllegalActionError(f"say {what}: a whole number of chips, at least 1")
     return value
+
+
+def _seat(entry: Entry) -> int:
+    seat = entry.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise IllegalActionError(f"say whose {CHOICES[entry['what']].title.lower()} it is: a seat")
+    return seat
+
+
+def _action(entry: Entry) -> str:
+    action = entry.get("action")
+    if not isinstance(action, str):
+        raise IllegalActionError("say what the player did: fold, check, call, bet, raise or all-in")
+    return action
 
 
 def _card_or_none(text: Any) -> Card | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from typing import Any
 
@@ -25,6 +26,7 @@ from holdem.server.runtime import RATE_PER_SECOND, Client
 from holdem.server.store import Store, StoredTable
 
 Json = dict[str, Any]
+logger = logging.getLogger(__name__)
 
 
 class LiveRuntime:
@@ -120,6 +122,10 @@ class LiveRuntime:
             if isinstance(error, live_protocol.LiveProtocolError) and ref is None:
                 ref = error.ref
             client.send({"v": 1, "type": "error", "message": str(error), "ref": ref})
+        except Exception:  # a fault of ours: said in a sentence, logged, the table goes on
+            logger.exception("%s: a message failed", self.name)
+            message = "the live table could not apply that (a fault of the server): nothing changed"
+            client.send({"v": 1, "type": "error", "message": message, "ref": ref})
 
     async def execute(self, command: Json) -> None:
         """Apply, store, then tell everyone. The caller holds the lock."""
