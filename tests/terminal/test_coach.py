@@ -22,10 +22,10 @@ def heads_up(holes: list[str], board: str, script: list[Action]) -> Hand:
     return hand
 
 
-def shown(renderable: object, width: int = 80) -> str:
-    """What ``renderable`` prints at ``width`` columns, without colours."""
+def shown(renderable: object, width: int = 80, height: int = 50) -> str:
+    """What ``renderable`` prints in a ``width`` x ``height`` terminal, without colours."""
     out = StringIO()
-    Console(file=out, width=width, color_system=None).print(renderable)
+    Console(file=out, width=width, height=height, color_system=None).print(renderable)
     return out.getvalue()
 
 
@@ -69,6 +69,16 @@ def test_q6o_facing_a_tag_raise_the_box_says_fold_and_why():
     lines = [line.plain for line in after_lines(coaching, Action.call())]
     assert any(line.startswith("coach: Calling 6 needed 40% equity") for line in lines)
     assert after_lines(coaching, Action.fold()) == []
+
+
+def test_in_an_80x24_terminal_the_box_keeps_to_ten_lines():
+    script = [Action.raise_to(5), Action.call(), Action.check(), Action.bet(10)]
+    coaching = advise(heads_up(["AhKh", "9c9s"], "Qh7h2c", script), random.Random(1))
+    lines = shown(panel(coaching), height=24).splitlines()
+    assert len(lines) <= 10
+    ranges = next(line for line in lines if "Ranges" in line)
+    assert "the button: a raiser's range (26%), then bet the flop: 13%" in ranges
+    assert len(shown(panel(coaching), height=40).splitlines()) > len(lines)
 
 
 def test_the_nuts_need_no_outs_and_a_free_check_has_no_pot_odds():

@@ -84,6 +84,19 @@ class OpponentRead:
     share: float  # the share of all hands left in the range, by weight
 
     @property
+    def brief(self) -> str:
+        """The same without the hands: "the button: a raiser's range (26%), then bet the
+        flop: 13%"."""
+        if self.label == "any" and not self.moves:
+            return f"{self.seat}: any two cards"
+        text = f"{self.seat}: {'any two cards' if self.label == 'any' else RANGE_NAMES[self.label]}"
+        if self.label != "any":
+            text += f" ({percent(range_share(self.label))})"
+        if self.moves:
+            text += f", then {' and '.join(self.moves)}: {percent(self.share)}"
+        return text
+
+    @property
     def words(self) -> str:
         name = RANGE_NAMES[self.label]
         if self.label == "any":
@@ -143,6 +156,11 @@ class Advice:
             who = unread[0] if len(unread) == 1 else f"{', '.join(unread[:-1])} and {unread[-1]}"
             parts.append(f"{who}: {RANGE_NAMES['any']}")
         return "; ".join(parts)
+
+    @property
+    def assumption_brief(self) -> str:
+        """The ranges assumed, short: no hands named."""
+        return "; ".join(o.brief for o in self.opponents)
 
     @property
     def position(self) -> str:

@@ -24,6 +24,7 @@ from holdem.odds import Group, class_of, group_of
 
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 DRAW_OUTS = 4  # a bet with this many outs is a semi-bluff, not a bluff
+ODDS_TOLERANCE = 0.03  # a call this close to the odds is no mistake: the equity is an estimate
 
 
 def mistakes(advice: Advice, kind: str) -> tuple[str, ...]:
@@ -66,9 +67,9 @@ def weak_hand_out_of_position(advice: Advice, kind: str) -> str | None:
 
 
 def call_without_odds(advice: Advice, kind: str) -> str | None:
-    """A call whose equity against the ranges is below what the pot odds ask (R49)."""
+    """A call whose equity against the ranges is clearly below what the pot odds ask (R49)."""
     need = advice.break_even
-    if kind != "call" or need is None or advice.equity >= need:
+    if kind != "call" or need is None or advice.equity + ODDS_TOLERANCE >= need:
         return None
     return (
         f"Calling {advice.to_call:,} needed {percent(need)} equity and you had about "

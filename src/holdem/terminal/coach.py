@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -75,19 +76,42 @@ def advise_view(view: PlayerView, legal: LegalActions, rng: random.Random | None
     )
 
 
-def panel(coaching: Advice) -> Panel:
-    """The coach's box under the table: the advice, the values, the ranges, the outs."""
+TALL = 30  # terminal lines from which the coach's box gives every reason in full
+
+
+class CoachBox:
+    """The coach's box under the table: the advice, the values, the ranges, the outs.
+
+    In a terminal under ``TALL`` lines (80x24) the ranges and the reasons get one line
+    each, cut with an ellipsis, so that the table, the log and the prompt still fit."""
+
+    def __init__(self, coaching: Advice) -> None:
+        self.coaching = coaching
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield box(self.coaching, full=console.height >= TALL)
+
+
+def panel(coaching: Advice) -> CoachBox:
+    return CoachBox(coaching)
+
+
+def box(coaching: Advice, *, full: bool = True) -> Panel:
     advice = coaching.advice
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold magenta", no_wrap=True)
     grid.add_column()
     numbers, *why = advice.reasons
+
+    def words(text: str) -> Text:
+        return Text(text) if full else Text(text, no_wrap=True, overflow="ellipsis")
+
     grid.add_row("Advice", Text.assemble((advice.words, "bold green"), ": ", numbers))
     grid.add_row("Values", Text(advice.values))
-    grid.add_row("Ranges", Text(advice.assumption))
+    grid.add_row("Ranges", words(advice.assumption if full else advice.assumption_brief))
     if coaching.outs is not None:
         grid.add_row("Outs", _outs_text(coaching.outs))
-    grid.add_row("Why", Text(" ".join(why)))
+    grid.add_row("Why", words(" ".join(why)))
     return Panel(grid, title="coach", title_align="left", border_style="magenta", padding=(0, 1))
 
 
