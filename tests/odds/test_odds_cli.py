@@ -111,7 +111,7 @@ def test_starting_hands_r47_r48(tmp_path):
         (["odds", "AsAh", "QQ+,AKx"], "'AKx' is not a hand or range"),
         (["odds", "AsAh"], "2 to 10 players, not 1"),
         (["odds", "AsAh", "KsKh", "--board", "Qh7h"], "0, 3, 4 or 5 cards"),
-        (["odds", "AsAh", "KsKh", "--trials", "0"], "at least 1"),
+        (["odds", "AsAh", "KsKh", "--trials", "0"], "trials run from 1 to 1,000,000,000"),
         (["outs", "AhKh", "--board", "Qh7h2c3d4s", "--vs", "QsQd"], "3 or 4 cards"),
         (["potodds", "400", "0"], "more than 0"),
         (["potodds", "400", "200", "--equity", "lots"], "'lots' is not an equity"),

@@ -106,10 +106,22 @@ def test_cli_json_is_exactly_the_summary():
     result = run("tournament", "sim", "--players", "27", "--seed", "4", "--stack", "600", "--json")
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
-    assert set(payload) == {"finishing_order", "hands", "table_moves", "chips_conserved"}
+    assert set(payload) == {"finishing_order", "hands", "table_moves", "moves", "chips_conserved"}
     assert sorted(payload["finishing_order"]) == sorted(player_ids(27))
     assert payload["chips_conserved"] is True
     assert isinstance(payload["hands"], int) and isinstance(payload["table_moves"], int)
+    moves = payload["moves"]
+    assert len(moves) == payload["table_moves"] > 0
+    for move in moves:  # seats count from 1, as the text says them
+        assert set(move) == {"player", "from_table", "from_seat", "to_table", "to_seat", "reason"}
+        assert 1 <= move["from_seat"] <= 9 and 1 <= move["to_seat"] <= 9
+        assert move["reason"] in ("balance", "break")
+    text = run("tournament", "sim", "--players", "27", "--seed", "4", "--stack", "600").stdout
+    first = moves[0]
+    assert (
+        f"{first['player']}: table {first['from_table']} seat {first['from_seat']} -> "
+        f"table {first['to_table']} seat {first['to_seat']}"
+    ) in text
 
 
 def test_cli_prints_the_order_moves_and_structure():
@@ -124,7 +136,7 @@ def test_cli_prints_the_order_moves_and_structure():
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--players", "1"], "two players or more"),
+        (["--players", "1"], "has 2 to 10,000 players"),
         (["--table-size", "11"], "2 to 10 seats"),
         (["--bots", "nobody"], "unknown bots"),
     ],

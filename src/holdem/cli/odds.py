@@ -327,6 +327,19 @@ def _grid(held: Range) -> Table:
 COMPILING = "compiling the fast kernels: the first run takes a few seconds more, later ones none"
 
 
+def kernels_cached() -> bool:
+    """Whether numba has compiled the odds kernels before: their cache index files are
+    beside the module (or under ``NUMBA_CACHE_DIR``)."""
+    import os
+    from pathlib import Path
+
+    from holdem.odds import kernels
+
+    custom = os.environ.get("NUMBA_CACHE_DIR")  # numba then caches there alone
+    place = Path(custom) if custom else Path(kernels.__file__).parent / "__pycache__"
+    return place.is_dir() and next(place.rglob("*.nbi"), None) is not None
+
+
 @contextmanager
 def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int], None]]:
     """A progress bar on stderr that appears only once the work has taken ``delay`` seconds.
@@ -353,7 +366,7 @@ def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int]
         nonlocal shown
         with lock:
             if not finished:
-                if not started:  # nothing done yet: the kernels are being compiled
+                if not started and not kernels_cached():  # a first run, compiling
                     errors.print(COMPILING, soft_wrap=True)
                 bar.start()
                 shown = True

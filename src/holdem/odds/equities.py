@@ -39,7 +39,8 @@ Progress = Callable[[int, int], None]
 EXACT_WORK = 60_000_000  # player-boards enumerated without asking (well under a second)
 EXACT_LIMIT = 20_000_000_000  # the most an explicit exact=True may ask for (minutes)
 DEFAULT_PRECISION = 0.0005  # half-width of the 95% interval when no trials are given
-MAX_TRIALS = 200_000_000
+MAX_TRIALS = 200_000_000  # where the stopping rule gives up when no trials are given
+TRIALS_LIMIT = 1_000_000_000  # the most trials one question may ask for (about an hour)
 MIN_TRIALS = 10_000  # before the stopping rule may stop
 Z95 = 1.959963984540054
 _CHUNK_BOARDS = 4_000_000
@@ -153,8 +154,8 @@ def equity(
     - ``progress``: called with (done, total) between pieces of work.
     """
     problem = _setup(players, board, dead)
-    if trials is not None and trials < 1:
-        raise OddsError(f"trials must be at least 1, not {trials}")
+    if trials is not None and not 1 <= trials <= TRIALS_LIMIT:
+        raise OddsError(f"trials run from 1 to {TRIALS_LIMIT:,} (about an hour), not {trials:,}")
     if precision is not None and not 0 < precision < 1:
         raise OddsError(f"precision is a half-width between 0 and 1, like 0.001, not {precision}")
     if exact is None:

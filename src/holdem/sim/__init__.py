@@ -38,6 +38,7 @@ OBJECT_CHUNK = HISTORY_FILE_HANDS  # on the object path: one history file per ta
 
 MAX_HANDS = 10_000_000_000  # days of play even on the fast path: a bound on one run
 
+
 @dataclass(frozen=True)
 class SeatResult:
     seat: int

@@ -102,6 +102,9 @@ class TournamentResult:
         }
 
 
+MAX_PLAYERS = 10_000  # a thousand tables: minutes of play, a bound on one run
+
+
 def player_ids(count: int) -> list[str]:
     return [f"p{number}" for number in range(1, count + 1)]
 
@@ -206,8 +209,8 @@ def _check(
     bots: Sequence[str],
     levels: Sequence[Level],
 ) -> None:
-    if players < 2:
-        raise ConfigError(f"a tournament needs two players or more, not {players}")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ConfigError(f"a tournament of bots has 2 to {MAX_PLAYERS:,} players, not {players}")
     if stack < 1:
         raise ConfigError(f"the starting stack is at least 1 chip, not {stack}")
     if not 2 <= table_size <= 10:  # 9 or 10 in a cardroom; smaller tables for tests
