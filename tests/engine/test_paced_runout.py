@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem.cards import ALL_CARDS, Deck
-from holdem.engine import Action, ActionKind, Hand, HandConfig, Phase
+from holdem.engine import Action, Hand, HandConfig, Phase
 from holdem.engine import events as ev
 from holdem.errors import IllegalActionError
 from tests.engine.helpers import CALL, play, stacked
@@ -25,8 +25,8 @@ from tests.engine.helpers import CALL, play, stacked
 def _decide(hand: Hand, rng: random.Random) -> Action:
     """Mostly all-in or call, so that most hands end in a runout."""
     legal = hand.legal_actions()
-    if legal.kinds == (ActionKind.SHOW, ActionKind.MUCK):
-        return Action.show() if rng.random() < 0.5 else Action.muck()
+    if legal.show:  # a hand turned up at the all-in may only be shown (R30)
+        return Action.muck() if legal.muck and rng.random() < 0.5 else Action.show()
     roll = rng.random()
     if roll < 0.1:
         return Action.fold()

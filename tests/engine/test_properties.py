@@ -165,9 +165,12 @@ class Player:
         if hand.phase == Phase.SHOWDOWN:
             player = hand.to_act
             assert player is not None
-            assert hand.legal_actions().kinds == (ActionKind.SHOW, ActionKind.MUCK)
-            if not self.draw(st.booleans()):
-                return ("act", Action.muck())
+            if hand.tabled(player):  # turned up at the all-in: it cannot be mucked (R30)
+                assert hand.legal_actions().kinds == (ActionKind.SHOW,)
+            else:
+                assert hand.legal_actions().kinds == (ActionKind.SHOW, ActionKind.MUCK)
+                if not self.draw(st.booleans()):
+                    return ("act", Action.muck())
             known = hand.holes[player]
             return ("act", Action.show(None if known and None not in known else self.holes[player]))
         legal = hand.legal_actions()
@@ -300,6 +303,8 @@ def refused_showdown(
     known = hand.holes[player]
     if known is not None and None not in known:
         tries.append((Action.show((known[0], stranger)), None))  # not the cards held
+    if hand.tabled(player):
+        tries.append((Action.muck(), None))  # a tabled hand cannot be mucked (R29, R30)
     return tries
 
 

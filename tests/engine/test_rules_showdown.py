@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from holdem.cards import Deck, parse_cards
-from holdem.engine import Action, Hand, HandConfig, Phase
+from holdem.engine import Action, ActionKind, Hand, HandConfig, Phase
 from holdem.engine import events as ev
 from tests.engine.helpers import ALL_IN, CALL, CHECK, FOLD, assert_refused, play, stacked
 
@@ -236,6 +236,49 @@ def test_r29_to_win_a_player_shows_both_hole_cards():
     play(hand, (1, SHOW))
     assert hand.result is not None
     assert hand.result.pots[0].shares == ((0, 200),)
+
+
+def _tabled_at_the_all_in() -> Hand:
+    """The button all-in for 300, the small blind calls with 1000: both hands turned up,
+    the runout dealt; at the showdown the small blind (AsAh, the best hand) shows first."""
+    hand = Hand(
+        nl([1000, 1000, 300]), stacked(["AsAh", "7c2d", "KsKh"], "2c8d9h3c4d"), auto_showdown=False
+    )
+    play(hand, (2, ALL_IN), (0, CALL), (1, FOLD))
+    assert any(isinstance(e, ev.HandsExposed) for e in hand.events)
+    assert hand.phase == Phase.SHOWDOWN and hand.to_act == 0
+    return hand
+
+
+def test_r30_a_hand_turned_up_at_the_all_in_cannot_be_mucked_away():
+    hand = _tabled_at_the_all_in()
+    assert hand.tabled(0) and not hand.all_in(0)  # face up, though not all-in itself
+    assert hand.legal_actions().kinds == (ActionKind.SHOW,)
+    assert_refused(hand, MUCK, "turned face up at the all-in", "cannot be mucked")
+    play(hand, (0, SHOW), (2, SHOW))
+    assert hand.result is not None
+    assert hand.result.pots[0].shares == ((0, 700),)  # the aces win as they lie
+    assert hand.result.mucked == ()
+
+
+def test_r29_r30_the_tabled_hands_are_read_when_the_showdown_resolves_itself():
+    hand = _tabled_at_the_all_in()
+    hand.resolve_showdown()  # the kings cannot win, but they lie face up: shown, not mucked
+    assert shown(hand) == [0, 2]
+    assert not any(isinstance(e, ev.CardsMucked) for e in hand.events)
+
+
+def test_r29_a_hand_shown_at_the_showdown_is_tabled_and_read_by_its_cards():
+    hand = Hand(
+        nl([1000] * 3), stacked(["AsAh", "KsKh", "QsQh"], "2c7d9h3c4d"), auto_showdown=False
+    )
+    play(hand, (2, CALL), (0, CALL), (1, CHECK))
+    check_down(hand)
+    assert not hand.tabled(0)
+    play(hand, (0, SHOW))
+    assert hand.tabled(0) and not hand.tabled(1)
+    play(hand, (1, MUCK), (2, MUCK))
+    assert hand.result is not None and hand.result.pots[0].shares == ((0, 300),)
 
 
 def test_r29_cards_speak():

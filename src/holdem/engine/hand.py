@@ -128,12 +128,21 @@ class Hand:
     def can_act(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] > 0
 
+    def tabled(self, player: int) -> bool:
+        """The player's hand lies face up: turned up at an all-in (R30) or shown at the
+        showdown. Cards speak: it is read as it lies and can no longer be mucked (R29)."""
+        if self.folded[player]:
+            return False
+        if self._exposed:
+            return True
+        return self.showdown is not None and player in self.showdown.values
+
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now, with the bounds of every amount."""
         if self.phase == Phase.SHOWDOWN and self.showdown is not None:
             player = self.showdown.next_player
-            if player is not None:
-                return LegalActions(player, show=True, muck=True)
+            if player is not None:  # a hand turned up at an all-in may not be mucked (R30)
+                return LegalActions(player, show=True, muck=not self.tabled(player))
         if self.phase != Phase.BETTING or self.round.actor is None:
             raise IllegalActionError(self._nobody_to_act())
         return self.round.legal_actions()

@@ -50,6 +50,11 @@ class Showdown:
         if action.kind == ActionKind.SHOW:
             self._show(player, action.cards)
         elif action.kind == ActionKind.MUCK:
+            if self.hand.tabled(player):
+                raise IllegalActionError(
+                    f"player {player + 1}'s hand was turned face up at the all-in: cards "
+                    "speak, so a tabled hand cannot be mucked; show it (R29, R30)"
+                )
             self._muck(player)
         else:
             raise IllegalActionError(
@@ -64,7 +69,11 @@ class Showdown:
             hole = self.hand.holes[player]
             if hole is None or None in hole:
                 return  # an unknown hand: its owner must show it (explicit dealing)
-            must_show = self.hand.config.show_all_hands or self.hand.all_in(player)
+            must_show = (
+                self.hand.config.show_all_hands
+                or self.hand.all_in(player)
+                or self.hand.tabled(player)
+            )
             if must_show or self._could_win(player):
                 self._show(player, None)
             else:
