@@ -144,8 +144,12 @@ def replay_hand(history: HandHistory) -> Hand:
         try:
             steps.apply(step)
         except HoldemError as error:
+            # The engine words amounts in the hand's units: say so when they are not chips.
+            units = (
+                "" if history.chip_unit == ONE else f" (amounts in units of {history.chip_unit})"
+            )
             raise PHHError(
-                f"actions[{number}] {format_action(step, history.chip_unit)!r}: {error}"
+                f"actions[{number}] {format_action(step, history.chip_unit)!r}: {error}{units}"
             ) from None
     if not hand.is_over:
         if hand.phase != Phase.SHOWDOWN:
