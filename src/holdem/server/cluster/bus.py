@@ -164,8 +164,14 @@ class Bus:
                 payload.append(text)
                 used += cost
             notes.append((to, "".join(payload)))
-        async with self._sender.transaction():
-            await self._sender.executemany("SELECT pg_notify($1, $2)", notes)
+        # One statement, so one round trip and one transaction: its notifications are
+        # delivered in the order of the arrays.
+        await self._sender.execute(
+            "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY "
+            "AS n(c, p, i) ORDER BY i",
+            [to for to, _ in notes],
+            [payload for _, payload in notes],
+        )
         self.sent += len(notes)
 
     # -- receiving -------------------------------------------------------------------------
