@@ -187,8 +187,12 @@ def best(runs: list[Callable[[], int]], rounds: int) -> list[tuple[float, int]]:
 
 def command(args: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(args, check=True, capture_output=True)
-    return time.perf_counter() - start
+    done = subprocess.run(args, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        print(f"warning: {' '.join(args[:2])} exited {done.returncode}: {done.stderr[-300:]}",
+              file=sys.stderr)  # fmt: skip
+    return seconds
 
 
 def main() -> None:
@@ -237,6 +241,7 @@ def main() -> None:
                 row["pokerkit_hps"] = their_hands / theirs_s
                 row["ratio"] = row["holdem_hps"] / row["pokerkit_hps"]
             rows.append(row)
+            print(row, file=sys.stderr, flush=True)
         out = folder / "out"
         commands = [
             (

@@ -80,7 +80,8 @@ def test_side_pots_main_and_numbered_and_a_muck_at_the_showdown():
     hand = hand_of("side_pots.txt")
     assert pot_shares(hand) == [3600, 0, 7100, 3200]
     assert hand.winnings == (3600, 0, 6800, 3200) and hand.rake == 300
-    assert ShowMuck(1, None) in hand.actions  # Bo mucks, his cards never seen
+    # Bo "mucks", but an all-in hand is turned up (R30): shown, its cards never written.
+    assert ShowMuck(1, (None, None)) in hand.actions
     assert DealHole(1, (None, None)) in hand.actions
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from holdem.cards import Card
 from holdem.engine import Structure, events
@@ -35,7 +35,36 @@ from holdem.history.eastern import eastern_time
 
 if TYPE_CHECKING:
     from holdem.engine import Hand
-    from holdem.table.table import PlayedHand
+
+
+class SeatedBlinds(Protocol):
+    """Where the button and blinds sat (``holdem.table.button.Blinds`` is one)."""
+
+    @property
+    def button(self) -> int: ...
+    @property
+    def small_blind(self) -> int: ...
+    @property
+    def small_blind_posts(self) -> bool: ...
+    @property
+    def big_blind(self) -> int: ...
+
+
+class PlayedHand(Protocol):
+    """A finished hand and its seating (``holdem.table.PlayedHand`` is one): the writer
+    needs no table, so a recorded hand can be written without one."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def seat_of(self) -> list[int]: ...
+    @property
+    def blinds(self) -> SeatedBlinds: ...
+    @property
+    def names(self) -> list[str]: ...
+
 
 __all__ = ["PokerStarsError", "TextStyle", "pokerstars_description", "pokerstars_text"]
 

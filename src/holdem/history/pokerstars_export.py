@@ -11,19 +11,39 @@ card gets its ``Dealt to`` line, since a record that knows them lets everyone se
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 
+from holdem.engine import Hand
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
 from holdem.history.pokerstars import PokerStarsError, TextStyle, pokerstars_text
 from holdem.history.replay import replay_hand
-from holdem.table.button import Blinds
-from holdem.table.table import PlayedHand
 
 __all__ = ["SEPARATOR", "pokerstars_of_history"]
 
 SEPARATOR = "\n\n"  # after each hand's own blank line: hands stand three blank lines apart
 SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£"}
 NO_TIME = dt.datetime(1970, 1, 1)  # a record without a time still needs a header's clock
+
+
+@dataclass(frozen=True)
+class _Blinds:
+    button: int
+    small_blind: int
+    small_blind_posts: bool
+    big_blind: int
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A recorded hand seated as the writer wants it (no table module needed: it is slow
+    to import, and a conversion has no table)."""
+
+    number: int
+    hand: Hand
+    seat_of: list[int]
+    blinds: _Blinds
+    names: list[str] = field(default_factory=list)
 
 
 def pokerstars_of_history(history: HandHistory, *, number: int = 1) -> str:
@@ -40,13 +60,13 @@ def pokerstars_of_history(history: HandHistory, *, number: int = 1) -> str:
         raise PHHError("the seats are not distinct numbers from 1: PokerStars names each seat")
     config = hand.config
     if n == 2:
-        blinds = Blinds(seats[1], seats[1], config.forced_bet(1) > 0, seats[0])
+        blinds = _Blinds(seats[1], seats[1], config.forced_bet(1) > 0, seats[0])
     elif config.forced_bet(0) and not config.forced_bet(1):  # no small blind: p1 posts the big
-        blinds = Blinds(seats[-1], seats[-1], False, seats[0])
+        blinds = _Blinds(seats[-1], seats[-1], False, seats[0])
     else:
-        blinds = Blinds(seats[-1], seats[0], config.forced_bet(0) > 0, seats[1])
+        blinds = _Blinds(seats[-1], seats[0], config.forced_bet(0) > 0, seats[1])
     names = list(history.players) if history.players else [f"Player{s + 1}" for s in seats]
-    played = PlayedHand(number=number, hand=hand, seat_of=seats, blinds=blinds, names=names)
+    played = _Played(number, hand, seats, blinds, names)
     max_seats = max(history.seat_count or 0, max(seats) + 1, 2)
     if max_seats > 10:
         raise PokerStarsError(f"seat {max(seats) + 1} is in the hand: PokerStars has 10 seats")

@@ -216,12 +216,14 @@ class _Importer:
             try:
                 hand.act(Action.muck())
                 self.recorded.append(steps.ShowMuck(p, None))
-            except HoldemError:
+            except HoldemError:  # a hand turned up at the all-in: no mucking it (R30)
                 hole = hand.holes[p]
                 if hole is None or None in hole:
-                    raise
+                    hand.act(Action.show(()))  # shown, but the text never says what
+                    self.recorded.append(steps.ShowMuck(p, (None, None)))
+                    continue
                 known = tuple(c for c in hole if c is not None)
-                hand.act(Action.show(known))  # an all-in hand, turned up: no mucking it
+                hand.act(Action.show(known))
                 self.recorded.append(steps.ShowMuck(p, known))
 
     # -- the check against the text, and the record -------------------------------------
