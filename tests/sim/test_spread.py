@@ -6,6 +6,9 @@ the chunks are made small so that every run splits into many of them.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import holdem.sim as sim
@@ -87,3 +90,23 @@ def test_a_ray_cluster_gives_the_same_results(local_ray, monkeypatch) -> None:
     assert on_ray.results == simulate(bots, 9000, seed=6).results
     mixed = ["mc", "random"]
     assert simulate(mixed, 90, seed=6, ray="auto").results == simulate(mixed, 90, seed=6).results
+
+
+def test_the_simulator_needs_no_ray_until_asked_for_a_cluster() -> None:
+    # A process where Ray cannot be imported: workers still run, --ray says what is missing.
+    code = (
+        "import sys; sys.modules['ray'] = None\n"
+        "from holdem.errors import ConfigError\n"
+        "from holdem.sim import simulate\n"
+        "print(simulate(['tag', 'random'], 3000, workers=2).path)\n"
+        "try:\n"
+        "    simulate(['tag', 'random'], 10, ray='local')\n"
+        "except ConfigError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "batched",
+        "--ray needs Ray, which is not installed here: pip install 'holdem[cluster]'",
+    ]

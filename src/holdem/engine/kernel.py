@@ -10,9 +10,12 @@ evaluator's tables and odd chips to the first winner after the button. A differe
 test plays thousands of random configurations through both and compares every decision
 and every stack.
 
-The players follow one random policy, the one of ``bench/engine.py``: facing a bet,
-fold, call or raise with equal chances; otherwise check or bet; a bet or raise is to a
-uniform amount between the legal minimum and maximum.
+In ``play_random_hands`` and ``play_dealt_hands`` the players follow one random
+policy, the one of ``bench/engine.py``: facing a bet, fold, call or raise with equal
+chances; otherwise check or bet; a bet or raise is to a uniform amount between the
+legal minimum and maximum. ``play_bot_hands`` seats the built-in bots' compiled
+policies instead (``bots.batched``: random, caller, tag), with the button moving and
+the random streams of ``holdem sim`` (``sim.streams``), for the simulator's fast path.
 
 >>> from holdem.engine import HandConfig
 >>> config = HandConfig.create("nl", [10_000] * 6, small_blind=50, big_blind=100)

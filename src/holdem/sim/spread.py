@@ -99,7 +99,12 @@ def on_ray(
     """A Ray cluster: each chunk a task, wherever the cluster puts it."""
     if address not in ("auto", "local"):
         _refuse_unreachable(address, address.removeprefix("ray://"))  # before Ray's import
-    import ray
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError(
+            "--ray needs Ray, which is not installed here: pip install 'holdem[cluster]'"
+        ) from None
 
     started_here = not ray.is_initialized()
     if started_here:
