@@ -174,8 +174,12 @@ class Cluster:
         if mine:
             async with self._leases_lock:
                 claimed = await self.leases.claim(mine, alive)
+            # Most of the tables at once (a process starting alone): one read of the store,
+            # as a restart does, which skips the snapshots of tables put away.
+            most = len(claimed) > len(leases) // 2 and len(claimed) > 1
+            stored = {s.id: s for s in await self.store.load()} if most else {}
             for table_id in claimed:
-                await self._take_over(table_id)
+                await self._take_over(table_id, stored.get(table_id))
         self._free_before = set(free) - self.held
         for lease in leases:
             if lease.table_id not in self.held:
@@ -213,13 +217,15 @@ class Cluster:
                 entry.holder = holder
                 await entry.disconnect_all(MOVED)
 
-    async def _take_over(self, table_id: str) -> None:
+    async def _take_over(self, table_id: str, stored: StoredTable | None = None) -> None:
         """A table whose holder died, loaded from the store and running here."""
         assert self._restore is not None
-        stored = await self.store.load(table_id)
-        if not stored:
-            return
-        runtime = await self._restore(stored[0])
+        if stored is None:
+            found = await self.store.load(table_id)
+            if not found:
+                return
+            stored = found[0]
+        runtime = await self._restore(stored)
         before = self.tables.get(table_id)
         self.tables[table_id] = runtime
         self.held.add(table_id)
