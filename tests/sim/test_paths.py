@@ -114,3 +114,8 @@ def test_an_empty_numba_cache_is_noticed(tmp_path) -> None:
     env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.stdout.strip() == "False", done.stderr
+
+
+@pytest.mark.parametrize("seed", [-5, 2**64 - 1, 2**70 + 3])
+def test_any_whole_number_seeds_both_paths_alike(seed: int) -> None:
+    same_hands(Plan(("random", "tag", "caller"), "nl", 200, 1, 2, seed), first=0, count=40)
