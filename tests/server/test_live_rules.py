@@ -8,6 +8,7 @@ each finished hand's PHH replaying to the stacks the session holds.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -458,3 +459,80 @@ def test_the_level_comes_from_the_clock_file(tmp_path: Path) -> None:
     session = session_with()
     run(session, {"kind": "clock", "linked": True}, {"kind": "deal", "level": level})
     assert live_state(session)["blinds"]["big_blind"] == expected.big_blind
+
+
+# -- random sessions: no chip made or lost, and undo leaves no trace ---------------------------
+
+
+def random_entry(session: LiveSession, rng: random.Random) -> dict[str, Any]:
+    """A plausible next tap of a host: an action, a street, the winners, now and then a
+    mishap from the menu."""
+    hand = session.hand
+    assert hand is not None
+    legal = hand.legal()
+    if legal is not None and hand.actor is not None:
+        seat = hand.seats[hand.actor]
+        if rng.random() < 0.05:
+            others = [s for s in hand.seats if s != seat]
+            return odd("out_of_turn", seat=rng.choice(others), action="fold")
+        if rng.random() < 0.05 and legal.call is not None:
+            return odd(
+                "oversized_chip", seat=seat, chip=legal.call_to, raise_said=rng.random() < 0.5
+            )
+        choices = ["fold", "all-in"] + (["check"] * 3 if legal.check else ["call"] * 3)
+        if legal.raise_ is not None or legal.bet is not None:
+            choices += ["raise" if legal.raise_ else "bet"] * 2
+        action = rng.choice(choices)
+        bound = legal.raise_ or legal.bet
+        if action in ("bet", "raise") and bound is not None:
+            return act(seat, action, rng.randint(bound.min, bound.max))
+        return act(seat, action)
+    if hand.board_due:
+        used = {str(c) for c in hand.hand.board}
+        deck = [r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in used]
+        return board(*rng.sample(deck, hand.board_due))
+    showdown = hand.hand.showdown
+    assert showdown is not None
+    return {"kind": "winners", "pots": [rng.sample(list(hand.seats[p] for p in pot.eligible),
+                                                   1) for pot in showdown.pots]}  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", [16, 17])
+def test_random_sessions_keep_every_chip_and_undo_leaves_no_trace(seed: int) -> None:
+    rng = random.Random(seed)
+    seats: Seats = tuple((n, f"P{n}", rng.randint(20, 400)) for n in range(1, 7))
+    session = session_with(seats, button=6, small_blind=1, big_blind=2)
+    bought = sum(chips for _, _, chips in seats)
+    for _ in range(150):
+        for number, player in session.players.items():
+            if player.stack == 0:  # busted: buys back in, as the ledger records
+                amount = rng.randint(20, 200)
+                run(session, {"kind": "rebuy", "seat": number, "amount": amount})
+                bought += amount
+        run(
+            session,
+            {"kind": "deal", "straddle": len(session.dealt_in()) > 2 and rng.random() < 0.2},
+        )
+        if rng.random() < 0.05:
+            run(session, odd("misdeal"))
+        while session.hand is not None and not session.hand.over:
+            before = json.dumps({**live_state(session), "version": 0}, sort_keys=True)
+            entry = random_entry(session, rng)
+            try:
+                session.apply(entry)
+            except HoldemError:
+                continue  # a refusal changes nothing: checked by the comparison below
+            finally:
+                hand = session.hand
+                in_play = sum(p.stack for p in session.players.values())
+                if hand is not None and not hand.over:
+                    in_play += hand.hand.pot_total - sum(
+                        session.players[s].stack for s in hand.seats
+                    ) + sum(hand.hand.stacks)  # fmt: skip
+                assert in_play == bought, entry
+            if rng.random() < 0.15:
+                run(session, {"kind": "undo"})
+                after = json.dumps({**live_state(session), "version": 0}, sort_keys=True)
+                assert after == before, entry
+                session.apply(entry)
+        assert sum(p.stack for p in session.players.values()) == bought

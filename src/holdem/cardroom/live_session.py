@@ -133,6 +133,7 @@ class LiveSession:
         self.clock_url: str | None = None  # the clock's page; None: its state file
         self.log: list[str] = []
         self._before_deal: tuple[int | None, bool] = (None, False)
+        self._log_before_settle = 0
 
     @classmethod
     def from_log(
@@ -330,6 +331,7 @@ class LiveSession:
             self.players[seat].stack = stack
         self.button_moves = not hand.voided  # a misdeal or a void: the same button (R39, R42)
         words = tuple(hand.result_words())
+        self._log_before_settle = len(self.log)
         self.finished.append(
             LiveFinished(hand.number, hand.voided, words, None if hand.voided else hand.source())
         )
@@ -346,6 +348,7 @@ class LiveSession:
             for seat, stack in zip(hand.seats, hand.config.starting_stacks, strict=True):
                 self.players[seat].stack = stack
             self.finished.pop()
+            del self.log[self._log_before_settle :]
             self.button_moves = False
         if not hand.entries:
             self.hand = None  # the deal itself is undone
