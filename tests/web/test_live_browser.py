@@ -127,6 +127,8 @@ def test_the_lobby_creates_a_live_table(chromium_browser: Browser, server: Serve
         expect(by(page, "opt-bots-tag")).to_be_hidden()
         by(page, "opt-big-blind").fill("4")
         by(page, "opt-small-blind").fill("2")
+        save_screenshot(page, f"live-lobby-form-{size}")
+        no_overflow(page)
         by(page, "create-table").click()
         expect(by(page, "live-name")).to_have_text("Friday live")
         expect(by(page, "live-blinds")).to_have_text("NL 2/4")
