@@ -299,15 +299,13 @@ def test_r5_a_small_blind_above_the_big_blind_is_refused():
     with pytest.raises(ConfigError, match=r"small blind \(5\) is above the big blind \(2\)"):
         HandConfig.create("nl", [200, 200, 200], small_blind=5, big_blind=2)
     with pytest.raises(ConfigError, match="at most the big blind"):  # heads-up too
-        HandConfig(
-            structure="nl", starting_stacks=(200, 200), blinds_or_straddles=(3, 2),
-            antes=(0, 0), min_bet=2,
-        )  # fmt: skip
+        HandConfig.create("nl", [200, 200], small_blind=3, big_blind=2)
     assert HandConfig.create("nl", [200] * 3, small_blind=2, big_blind=2).min_bet == 2
 
 
 def test_r5_r8_a_recorded_big_blind_all_in_for_less_than_the_small_blind_is_accepted():
-    # A PokerStars import gives the chips posted: the big blind had only 3.
+    # Arrays given whole are positional and not checked: a PokerStars import gives the
+    # chips posted, and here the big blind had only 3.
     config = HandConfig(
         structure="nl", starting_stacks=(500, 3, 500), blinds_or_straddles=(5, 3, 0),
         antes=(0, 0, 0), min_bet=10,
@@ -323,9 +321,9 @@ def test_r9_a_straddle_below_the_big_blind_is_refused():
         HandConfig.create("nl", [200] * 4, small_blind=1, big_blind=4, button_straddle=3)
     with pytest.raises(ConfigError, match="re-straddle of 6 is below the straddle before it"):
         HandConfig.create("nl", [200] * 5, small_blind=1, big_blind=2, straddles=[8, 6])
-    # A straddle all-in for less than the big blind is only a short stack (R8).
-    config = HandConfig.create("nl", [200, 200, 1, 200], small_blind=1, big_blind=2, straddles=[1])
-    assert config.blinds_or_straddles == (1, 2, 1, 0)
+    # A straddle the stack cannot cover is posted all-in for less (R8), not refused.
+    config = HandConfig.create("nl", [200, 200, 1, 200], small_blind=1, big_blind=2, straddles=[4])
+    assert Hand(config, Deck()).bets == [1, 2, 1, 0]
 
 
 def test_r5_a_single_blind_is_not_a_small_blind_above_the_big_blind():

@@ -140,6 +140,7 @@ class HandConfig:
             if n < 3 or blinds[n - 1]:
                 raise ConfigError("a button straddle needs a button that posts no other blind")
             blinds[n - 1] = button_straddle
+        _check_blinds(small_blind, big_blind, [a for a in (*straddles, button_straddle) if a])
         antes = [0] * n
         if kind == AnteKind.UNIFORM:
             antes = [ante] * n
@@ -238,7 +239,6 @@ def _validate(config: HandConfig) -> None:
         )
     if not isinstance(config.min_bet, int) or config.min_bet <= 0:
         raise ConfigError(f"the minimum bet must be a positive whole number, not {config.min_bet}")
-    _validate_blind_order(config)
     if config.big_bet is not None and config.big_bet < config.min_bet:
         raise ConfigError(
             f"the big bet ({config.big_bet}) cannot be smaller than the small bet "
@@ -256,39 +256,27 @@ def _validate(config: HandConfig) -> None:
         raise ConfigError(f"a board can be run 1 to 4 times, not {config.run_count}")
 
 
-def _validate_blind_order(config: HandConfig) -> None:
-    """The small blind is at most the big blind (R5), a straddle at least the big blind and
-    a re-straddle at least the straddle before it (R9).
+def _check_blinds(small_blind: int, big_blind: int, straddles: list[int]) -> None:
+    """The small blind is at most the big blind (R5); a straddle is at least the big blind,
+    a re-straddle at least the one before (R9).
 
-    A blind that takes the poster's whole stack is exempt: a recorded hand (a PokerStars
-    import gives the chips actually posted) can have a big blind all-in for less than the
-    small blind (R8); the engine posts what the stack allows anyway. A hand with a single
-    blind (``(20, 0, ...)``: the table's hand after a dead small blind) has no big blind to
-    compare with.
+    Checked where the forced bets are named (``create``). Arrays given whole are positional
+    and stay as given: a recorded hand (PHH, a PokerStars import of the chips posted) can
+    have a big blind all-in for less than the small blind (R8), and a table's hand after a
+    dead button can post a big blind or straddle in front of a late small blind.
     """
-    blinds, n = config.blinds_or_straddles, config.player_count
-
-    def all_in(index: int) -> bool:
-        position = 1 - index if n == 2 else index
-        return blinds[index] >= config.starting_stacks[position]
-
-    small, big = blinds[0], blinds[1]
-    if small > big > 0 and not all_in(1):
+    if small_blind > big_blind:
         raise ConfigError(
-            f"the small blind ({small}) is above the big blind ({big}): the small blind is "
-            "at most the big blind (R5)"
+            f"the small blind ({small_blind}) is above the big blind ({big_blind}): the "
+            "small blind is at most the big blind (R5)"
         )
-    floor = min(big, config.min_bet) if all_in(1) else big
-    for index in range(2, n):
-        amount = blinds[index]
-        if not amount or all_in(index):
-            continue
-        before = blinds[index - 1] if index > 2 and not all_in(index - 1) else 0
-        if amount < max(floor, before):
-            what = "a re-straddle" if before > floor else "a straddle"
-            least = "the straddle before it" if before > floor else "the big blind"
+    floor, what = big_blind, "the big blind"
+    for amount in straddles:
+        if amount < floor:
+            kind = "a straddle" if what == "the big blind" else "a re-straddle"
             raise ConfigError(
-                f"{what} of {amount} is below {least} ({max(floor, before)}): a straddle is "
-                "at least the big blind, usually twice it, and a re-straddle at least the "
-                "straddle before it (R9)"
+                f"{kind} of {amount} is below {what} ({floor}): a straddle is at least the "
+                "big blind, usually twice it, and a re-straddle at least the straddle before "
+                "it (R9)"
             )
+        floor, what = amount, "the straddle before it"
