@@ -193,7 +193,10 @@ def test_toml_multi_line_strings_and_bare_dates_and_times_are_kept():
     )
     [hand] = loads(text)
     assert hand.event == "Friday\nnight game" and hand.venue == 'Bob\'s "place"'
-    assert hand.time == dt.time(12, 30) and hand.day == dt.date(2009, 7, 1)
+    assert hand.time == dt.time(12, 30)
+    # PHH's day is an integer: a bare date written there is kept as written, in extra.
+    assert hand.day is None and hand.extra["day"] == dt.date(2009, 7, 1)
+    assert "\nday = 2009-07-01\n" in dumps(hand)
     zone = dt.timezone(dt.timedelta(hours=-5))
     assert hand.extra["_when"] == dt.datetime(2009, 7, 1, 12, 30, tzinfo=zone)
     assert hand.extra["_site"] == {"name": "x", "share": 0.05}

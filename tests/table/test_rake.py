@@ -10,7 +10,7 @@ from holdem.engine import Action
 from holdem.engine.rake import RakeRule, take_rake
 from holdem.errors import ConfigError
 from holdem.history import dumps, loads
-from holdem.history.record import history_of
+from holdem.history.record import history_of, with_rake
 from holdem.history.replay import replay
 from holdem.table import Table, TableSettings
 
@@ -98,7 +98,7 @@ def test_no_flop_no_drop():
 def test_the_raked_hand_writes_its_rake_to_phh_and_replays():
     table = raking_table(RakeRule(percent=Decimal(10), cap=10))
     played = to_the_river(table, bet=20)
-    record = history_of(played.hand, players=played.names, rake=played.rake)
+    record = with_rake(history_of(played.hand, players=played.names), played.hand, played.rake)
     text = dumps(record)
     assert f"rake = {played.rake.total}\n" in text and "winnings = [" in text
     [again] = loads(text)

@@ -164,12 +164,6 @@ def _time(name: str, value: object) -> dt.time | dt.date:
     return value
 
 
-def _day(name: str, value: object) -> int | dt.date:
-    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
-        return value  # a bare TOML date (2009-07-01), kept as written
-    return _integer(name, value)
-
-
 def _array_of(read: Callable[[str, object], Any]) -> Callable[[str, object], tuple[Any, ...]]:
     def read_array(name: str, value: object) -> tuple[Any, ...]:
         if not isinstance(value, list):
@@ -275,7 +269,7 @@ READERS: dict[str, Callable[[str, object], Any]] = {
     "time": _time,
     "time_zone": _string,
     "time_zone_abbreviation": _string,
-    "day": _day,
+    "day": _integer,
     "month": _integer,
     "year": _integer,
     "hand": _integer_or_string,

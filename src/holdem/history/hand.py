@@ -15,7 +15,8 @@ Conventions:
 - an unknown starting stack (``inf`` in PHH) is ``None``, so code that needs a stack has
   to decide what an unknown one means; it is written back as ``inf``;
 - time fields keep ints and floats as written; ``time`` may be a TOML time, date or
-  date-time and ``day`` a bare TOML date, as some sites write them;
+  date-time, as some sites write it; a bare TOML date written as ``day`` (PHH's is an
+  integer) is kept as written in ``extra["day"]``;
 - any other field (a user-defined one, ``_name`` as PHH asks, or a PHH field newer than
   this module) is kept verbatim in ``extra`` (arrays as tuples, numbers that are not
   amounts as floats) and written back: read -> write -> read is lossless.
@@ -122,10 +123,10 @@ class HandHistory:
     region: str | None = None
     postal_code: str | None = None
     country: str | None = None
-    time: dt.time | dt.datetime | None = None
+    time: dt.time | dt.date | None = None  # a TOML time, or a date or date-time
     time_zone: str | None = None
     time_zone_abbreviation: str | None = None
-    day: int | None = None
+    day: int | None = None  # a bare TOML date written as the day stays in extra["day"]
     month: int | None = None
     year: int | None = None
     hand: int | str | None = None
@@ -210,7 +211,9 @@ class HandHistory:
         items = sorted(table.items(), key=lambda item: item[0] == "actions")
         for key, value in items:
             read = READERS.get(key)
-            if read is not None:
+            if key in _DATE_IN_EXTRA and _is_bare_date(value):
+                extra[key] = value  # not PHH's integer: kept as written
+            elif read is not None:
                 known[key] = read(key, value)
             elif key in AMOUNT_READERS:
                 known[key] = AMOUNT_READERS[key](key, value, unit)
@@ -334,7 +337,9 @@ def _validate(hand: HandHistory) -> None:
                 f"p{player + 1} is not in this hand: it has {n} players, p1 to p{n}",
                 field=f"actions[{i}] {format_action(action)!r}",
             )
-    for key in hand.extra:
+    for key, value in hand.extra.items():
+        if key in _DATE_IN_EXTRA and _is_bare_date(value):
+            continue
         if key in READERS or key in AMOUNT_READERS or key in _REFUSED:
             raise PHHError(
                 f"{key!r} is a field of its own, not an extra one: set HandHistory.{key}",
@@ -391,6 +396,15 @@ def _at_least(
             raise PHHError(
                 f"{value!r} is not allowed: {rule}", field=name if scalar else f"{name}[{i}]"
             )
+
+
+# Fields PHH makes integers that some sites write as a bare TOML date (day = 2009-07-01):
+# such a value is kept in extra, so the field itself keeps its type.
+_DATE_IN_EXTRA = ("day",)
+
+
+def _is_bare_date(value: object) -> bool:
+    return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
 
 
 def _is_nan(value: object) -> bool:

@@ -10,7 +10,7 @@ the same rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from holdem.engine import Hand, HandConfig, Structure, events
 from holdem.engine.rake import RakeTaken
@@ -57,8 +57,6 @@ def rules_of(config: HandConfig) -> dict[str, TomlValue]:
 
 def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConfig:
     """``base`` (from the PHH fields) under the house rules a ``_holdem_rules`` table gives."""
-    from dataclasses import replace
-
     from holdem.engine.config import ShortAllInRule
     from holdem.history.errors import PHHError
 
@@ -84,7 +82,6 @@ def history_of(
     seats: Sequence[int] | None = None,
     private: bool = True,
     viewer: int | None = None,
-    rake: RakeTaken | None = None,
     **optional: object,
 ) -> HandHistory:
     """The PHH record of a finished hand; a hand run more than once has every run's
@@ -92,17 +89,11 @@ def history_of(
 
     With ``private=False`` the record holds only what ``viewer`` (a position, or None for
     anyone) saw: other players' hole cards are ``????`` unless they were shown.
-    ``rake`` (a raking table's ``PlayedHand.rake``) records the house's take: ``rake``,
-    each player's ``winnings`` net of it, and finishing stacks after it.
+    A raking table's hand adds its rake with :func:`with_rake`.
     ``optional`` takes any other PHH field: ``hand=12``, ``table=3``, ``event=...``.
     """
     config = played.config
     fixed = config.structure == Structure.FIXED_LIMIT
-    finishing = played.final_stacks
-    if rake is not None:
-        optional.update(_raked(played, rake))
-        assert finishing is not None
-        finishing = tuple(s - t for s, t in zip(finishing, rake.shares, strict=True))
     return HandHistory(
         variant=VARIANTS[config.structure],
         ante_trimming_status=config.antes_trimmed,
@@ -115,16 +106,20 @@ def history_of(
         actions=tuple(_actions(played.events if private else _seen_by(played.events, viewer))),
         players=tuple(players) if players is not None else None,
         seats=tuple(seats) if seats is not None else None,
-        finishing_stacks=finishing,
+        finishing_stacks=played.final_stacks,
         extra={RULES_FIELD: rules_of(config)},
         **optional,  # type: ignore[arg-type]
     )
 
 
-def _raked(played: Hand, rake: RakeTaken) -> dict[str, object]:
-    assert played.result is not None
-    paid = tuple(c - t for c, t in zip(played.result.collected, rake.shares, strict=True))
-    return {"rake": rake.total, "winnings": paid}
+def with_rake(history: HandHistory, played: Hand, rake: RakeTaken) -> HandHistory:
+    """``history`` of ``played`` with the house's take (a raking table's ``PlayedHand.rake``):
+    the ``rake``, each player's ``winnings`` net of it and the finishing stacks after it."""
+    assert played.result is not None and played.final_stacks is not None
+    shares = rake.shares
+    paid = tuple(won - taken for won, taken in zip(played.result.collected, shares, strict=True))
+    after = tuple(stack - taken for stack, taken in zip(played.final_stacks, shares, strict=True))
+    return replace(history, rake=rake.total, winnings=paid, finishing_stacks=after)
 
 
 def _seen_by(log: Sequence[events.Event], viewer: int | None) -> list[events.Event]:
