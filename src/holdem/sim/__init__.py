@@ -156,8 +156,9 @@ def _choose_path(plan: Plan, path: str | None, history: Path | None) -> str:
 
 
 def _compile(plan: Plan, notice: Callable[[str], None] | None) -> None:
-    """Compile (or load from numba's cache) the kernel here, before any worker needs it:
-    workers then load it from the cache instead of each compiling it."""
+    """Compile the kernel (or load it from numba's cache) here, before any worker needs
+    it: forked workers start with it loaded, spawned ones and a cluster on this machine
+    load it from the cache instead of each compiling it."""
     from holdem.engine.kernel import bots_kernel_cached
     from holdem.sim.chunks import batched_nets
 
