@@ -76,6 +76,26 @@ def test_r37_from_three_players_to_two_the_last_big_blind_gets_the_button():
     assert heads_up.big_blind == 2
 
 
+def test_r37_without_the_dead_button_from_three_to_two_nobody_posts_the_big_blind_twice():
+    t = table(dead_button=False)
+    last = play(t)[0]
+    assert (last.button, last.small_blind, last.big_blind) == (0, 2, 4)
+    t.leave(0)  # Ana, on the button, goes
+    heads_up = play(t)[0]
+    assert heads_up.button == heads_up.small_blind == 4  # Cleo, the big blind last hand
+    assert heads_up.big_blind == 2
+    after = play(t)[0]
+    assert (after.button, after.big_blind) == (2, 4)  # heads-up the blinds alternate
+
+
+def test_r37_without_the_dead_button_the_small_blind_leaving_keeps_the_rotation():
+    t = table(dead_button=False)
+    play(t)  # button 0, small blind 2, big blind 4
+    t.leave(2)
+    heads_up = play(t)[0]
+    assert (heads_up.button, heads_up.big_blind) == (4, 0)  # Cleo's big blind is not repeated
+
+
 def test_r6_heads_up_the_button_posts_the_small_blind():
     t = table(names=("Ana", "Ben"), at=(0, 3))
     t.start_hand()
@@ -154,6 +174,109 @@ def test_r38_returning_player_may_wait_for_the_big_blind_instead():
         if dealt:
             break
     assert dealt
+
+
+def _missed_only_the_small_blind(rule: NewPlayerRule) -> Table:
+    """Cleo (seat 2) had the big blind, then sat out: the next small blind, hers, was dead."""
+    t = table(names=("Ana", "Ben", "Cleo", "Dan"), at=(0, 1, 2, 3), new_players=rule)
+    first = play(t)[0]
+    assert first.big_blind == 2
+    t.sit_out(2)
+    second = play(t)[0]
+    assert (second.small_blind, second.small_blind_posts, second.big_blind) == (2, False, 3)
+    assert t.seats[2].owes_small and not t.seats[2].owes_big
+    t.sit_in(2)
+    return t
+
+
+def test_r38_a_player_who_missed_only_the_small_blind_posts_it_dead_on_return():
+    t = _missed_only_the_small_blind(NewPlayerRule.POST)
+    t.start_hand()
+    assert t.blinds.button == 2 and 2 in t.current.seat_of  # dealt in on the button
+    position = t.current.seat_of.index(2)
+    assert t.hand.dead_money == 1 and t.hand.bets[position] == 0  # the small blind, dead
+    assert t.hand.config.dead_blinds[position] == 1
+    assert not t.seats[2].owes_small
+    check_down(t)
+    t.start_hand()
+    assert t.hand.dead_money == 0  # paid once
+
+
+def test_r38_a_player_who_missed_only_the_small_blind_may_wait_for_the_big_blind():
+    t = _missed_only_the_small_blind(NewPlayerRule.WAIT)
+    assert t.seats[2].waiting
+    dealt_at = []
+    for _ in range(4):
+        t.start_hand()
+        assert t.hand.dead_money == 0  # nothing posted: the big blind covers it
+        if 2 in t.current.seat_of:
+            dealt_at.append(t.blinds.big_blind)
+        check_down(t)
+    assert dealt_at[0] == 2  # first dealt in when the big blind reached the seat
+    assert not t.seats[2].waiting and not t.seats[2].owes_small
+
+
+def test_r42_r38_a_voided_hand_does_not_forgive_missed_blinds():
+    t = table(names=("Ana", "Ben", "Cleo", "Dan"), at=(0, 1, 2, 3), new_players=NewPlayerRule.POST)
+    play(t)
+    t.sit_out(3)
+    play(t, 2)  # the big blind passes Dan's seat
+    t.sit_in(3)
+    stacks = t.stacks_by_name()
+    t.start_hand()
+    blinds, position = t.blinds, t.current.seat_of.index(3)
+    posted = (t.hand.bets[position], t.hand.dead_money)
+    assert posted == (2, 1)  # the missed big blind live, the small blind dead
+    t.void_hand("the deck was found short")
+    assert t.seats[3].owes_big and t.seats[3].owes_small  # still owed
+    assert t.stacks_by_name() == stacks  # every chip went back
+    t.start_hand()
+    assert t.blinds == blinds  # the same button and blinds
+    position = t.current.seat_of.index(3)
+    assert (t.hand.bets[position], t.hand.dead_money) == posted  # the same posts again
+    check_down(t)
+    assert not t.seats[3].owes_big and len(t.history) == 4
+
+
+def test_r42_r38_a_voided_hand_keeps_the_waiting_player_waiting_for_the_big_blind():
+    t = table(new_players=NewPlayerRule.WAIT)
+    play(t)
+    t.sit(5, "Dan", 100)
+    while True:
+        t.start_hand()
+        if 5 in t.current.seat_of:
+            break
+        check_down(t)
+    assert t.blinds.big_blind == 5 and not t.seats[5].waiting
+    t.void_hand()
+    assert t.seats[5].waiting  # the big blind did not really reach Dan
+    t.start_hand()
+    assert t.blinds.big_blind == 5 and 5 in t.current.seat_of
+
+
+def test_r39_after_a_misdeal_the_same_button_deals_again():
+    t = table()
+    play(t)
+    t.start_hand()
+    blinds = t.blinds
+    t.hand.expose_hole_card(0, 0)  # the first card dealt was exposed: a misdeal
+    assert t.voided is not None
+    t.start_hand()
+    assert t.blinds == blinds and t.hands_played == 1  # the misdeal was not a hand
+    check_down(t)
+    t.start_hand()
+    assert t.blinds.button != blinds.button  # after a hand played out, the button moves
+    check_down(t)
+    stacks = t.stacks_by_name()
+    t.start_hand()
+    misdealt = t.blinds
+    t.misdeal("two cards stuck together")
+    assert t.hand.is_over and t.stacks_by_name() == stacks
+    t.start_hand()
+    assert t.blinds == misdealt  # the table's own misdeal: the same button too
+    t.act(t.seat_to_act, Action.call())
+    with pytest.raises(IllegalActionError, match="void the hand instead"):
+        t.misdeal()
 
 
 def test_r20_r43_top_ups_and_cash_outs_only_between_hands():

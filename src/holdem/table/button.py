@@ -5,7 +5,8 @@ each hand; the small blind is the seat that had the big blind (dead, nobody post
 that player is gone), and the button is the seat that had the small blind, even an
 empty one. So nobody misses or pays the big blind twice. Heads-up the button posts the
 small blind (R6), and going from three players to two, the player who had the big blind
-last gets the button (R37), which the same rule gives.
+last gets the button (R37), which the same rule gives; without the dead button the
+button is placed there on purpose.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ def next_blinds(
         button = min(players)
         return _around(button, players, seats)
     if not dead_button:
+        if len(players) == 2 and previous.big_blind in players:
+            # Heads-up the last big blind takes the button: from three players to two
+            # nobody posts the big blind twice in a row (R37).
+            return _around(previous.big_blind, players, seats)
         return _around(clockwise_after(previous.button, seats, players), players, seats)
     big = clockwise_after(previous.big_blind, seats, players)
     if len(players) == 2:

@@ -64,7 +64,19 @@ class PlayedHand:
     # The decisions in order, (kind, amount to), and (RUNOUT, None) for each street of a
     # paced runout: with the deck they replay the hand.
     actions: list[tuple[str, int | None]] = field(default_factory=list)
+    # What the table owed and was offered before the deal, put back if the hand is voided
+    # or misdealt: the redeal asks the same posts again (R38, R39, R42).
+    before: _BeforeDeal | None = field(default=None, repr=False)
+    settled: bool = False
     rake: RakeTaken | None = None  # what the house took, when the table rakes
+
+
+@dataclass(frozen=True)
+class _BeforeDeal:
+    blinds: Blinds | None
+    owed: tuple[tuple[int, Seat, bool, bool, bool], ...]  # seat, player, waiting, big, small
+    straddler: int | None
+    bomb_pot: int
 
 
 class Table:
@@ -126,7 +138,8 @@ class Table:
         """Come back: post the missed blinds or wait for the big blind (R38, a setting)."""
         player = self._player(seat)
         player.sitting_out = False
-        if player.owes_big and self.settings.new_players == NewPlayerRule.WAIT:
+        owes = player.owes_big or player.owes_small
+        if owes and self.settings.new_players == NewPlayerRule.WAIT:
             player.waiting = True
 
     def top_up(self, seat: int, amount: int) -> None:
@@ -238,6 +251,8 @@ class Table:
     def start_hand(self, deck: Deck | None = None) -> Hand:
         if self.current is not None and not self.current.hand.is_over:
             raise IllegalActionError("a hand is in progress: finish it first")
+        if self.current is not None and self.current.before is not None:
+            self._settle_if_over()  # a misdeal called on the hand itself (R39) is settled here
         active = self.active_seats()
         if len(active) < 2:
             raise IllegalActionError("a hand needs two players sitting in with chips")
@@ -252,12 +267,15 @@ class Table:
                 player = self._player(seat)
                 player.waiting = player.owes_big = player.owes_small = False
             dealt = self._dealt_in(active, blinds)
+        before = self._before_deal()
         self._note_missed_blinds(blinds)
         config = self._config(dealt, blinds)
         hand = Hand(config, deck if deck is not None else Deck.shuffled(self.rng), rng=self.rng)
         names = [self._player(seat).name for seat in dealt]
         self.blinds = blinds
-        self.current = PlayedHand(self.hands_played + 1, hand, dealt, blinds, names=names)
+        self.current = PlayedHand(
+            self.hands_played + 1, hand, dealt, blinds, names=names, before=before
+        )
         self._straddler = None
         self._bomb_pot = 0
         self._settle_if_over()
@@ -281,17 +299,45 @@ class Table:
         self._settle_if_over()
 
     def void_hand(self, reason: str = "voided by the host") -> None:
-        """The host voids the hand in progress (R42): chips back, the button does not move."""
+        """The host voids the hand in progress (R42): chips back, the button does not move,
+        and the next deal asks the same posts again (missed blinds are not forgiven)."""
         if self.current is None or self.current.hand.is_over:
             raise IllegalActionError("no hand is being played")
         self.current.hand.void(reason)
-        self.blinds = self._blinds_before(self.current)
+        self._settle_if_over()
+
+    def misdeal(self, reason: str = "misdeal") -> None:
+        """A misdeal before the first action (R39): the forced bets come back and the same
+        button deals again, with the same posts."""
+        if self.current is None or self.current.hand.is_over:
+            raise IllegalActionError("no hand is being played")
+        self.current.hand.misdeal(reason)
         self._settle_if_over()
 
     # -- inside ---------------------------------------------------------------------------
 
-    def _blinds_before(self, played: PlayedHand) -> Blinds | None:
-        return self.history[-1].blinds if self.history else None
+    def _before_deal(self) -> _BeforeDeal:
+        owed = tuple(
+            (seat, p, p.waiting, p.owes_big, p.owes_small)
+            for seat, p in enumerate(self.seats)
+            if p is not None
+        )
+        return _BeforeDeal(self.blinds, owed, self._straddler, self._bomb_pot)
+
+    def _deal_again(self, played: PlayedHand) -> None:
+        """A voided or misdealt hand did not happen: the same button deals again, owing
+        and offering what it did before (R39, R42)."""
+        before = played.before
+        if before is None:  # a hand restored from a record: only the blinds are known
+            self.blinds = self.history[-1].blinds if self.history else None
+            return
+        self.blinds = before.blinds
+        for seat, player, waiting, big, small in before.owed:
+            if self.seats[seat] is player:
+                player.waiting, player.owes_big, player.owes_small = waiting, big, small
+        if before.straddler is not None and self.seats[before.straddler] is not None:
+            self._straddler = before.straddler
+        self._bomb_pot = before.bomb_pot
 
     def _note_missed_blinds(self, blinds: Blinds) -> None:
         for seat in passed_over(self.blinds, blinds, len(self.seats)):
@@ -335,13 +381,13 @@ class Table:
                 player.waiting = player.owes_big = player.owes_small = False
             elif seat == blinds.small_blind and blinds.small_blind_posts:
                 blind_amounts[0 if heads_up else position] = s.small_blind
-            elif player.owes_big:  # back from sitting out, posting what was missed (R38)
-                posts[position] = s.big_blind
+            elif player.owes_big or player.owes_small:  # back, posting what was missed (R38)
+                posts[position] = s.big_blind if player.owes_big else 0
                 dead[position] = s.small_blind if player.owes_small else 0
                 player.owes_big = player.owes_small = False
         if self._straddler is not None and self._straddler in dealt and not heads_up:
             position = dealt.index(self._straddler)
-            if dealt[position - 1] == blinds.big_blind and not posts[position]:
+            if dealt[position - 1] == blinds.big_blind and not posts[position] + dead[position]:
                 blind_amounts[position] = 2 * s.big_blind
         if self._bomb_pot:
             antes = [self._bomb_pot] * n
@@ -371,8 +417,9 @@ class Table:
 
     def _settle_if_over(self) -> None:
         played = self.current
-        if played is None or not played.hand.is_over:
+        if played is None or not played.hand.is_over or played.settled:
             return
+        played.settled = True
         stacks = played.hand.final_stacks
         assert stacks is not None
         played.rake = self._rake(played.hand)
@@ -383,7 +430,9 @@ class Table:
             player.stack = stacks[position] - taken[position]
         played.bounty = self._seven_deuce(played)
         voided = played.hand.result is None
-        if not voided:
+        if voided:
+            self._deal_again(played)
+        else:
             self.hands_played += 1
             self.history.append(played)
         for seat, player in enumerate(self.seats):
