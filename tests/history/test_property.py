@@ -16,6 +16,8 @@ comments = st.none() | texts
 chips = st.integers(0, 2**40)
 positive = st.integers(1, 2**40)
 amounts = st.integers(0, 2**40) | st.floats(min_value=0, allow_nan=False)
+# Results as amounts: up to the readers' bound of 30 digits, or unknown (inf).
+results = st.integers(0, 2**40) | st.floats(min_value=0, max_value=1e15) | st.just(float("inf"))
 # A result finer than the unit: a Decimal count of units with a fraction (a half chip).
 fine_amounts = st.decimals(min_value=0, max_value=10**12, places=2, allow_nan=False)
 units = st.sampled_from([Decimal(1), Decimal("0.1"), Decimal("0.01"), Decimal("1e-8")])
@@ -104,9 +106,9 @@ def hands(draw):
         seat_count=draw(maybe(st.integers(0, 10))),
         table=draw(maybe(st.integers(0, 999) | texts)),
         players=draw(maybe(per_player(texts))),
-        finishing_stacks=draw(maybe(per_player(amounts | fine_amounts))),
-        winnings=draw(maybe(per_player(amounts | fine_amounts))),
-        rake=draw(maybe(amounts | fine_amounts)),
+        finishing_stacks=draw(maybe(per_player(results | fine_amounts))),
+        winnings=draw(maybe(per_player(results | fine_amounts))),
+        rake=draw(maybe(results | fine_amounts)),
         currency=draw(maybe(st.sampled_from(["USD", "EUR"]))),
         time_limit=draw(maybe(amounts)),
         time_banks=draw(maybe(per_player(amounts))),

@@ -135,7 +135,14 @@ def test_a_half_chip_result_stays_as_written():
             "actions[3] 'p3 cbr 3.000000001': the amount has 9 decimal places: "
             "amounts have at most 8",
         ),
-        (("min_bet = 0.50", "min_bet = 1e9999"), "min_bet: 1E+9999 is too large"),
+        (
+            ("min_bet = 0.50", "min_bet = 1e9999"),
+            "min_bet: an amount of 10000 digits is too large: amounts have at most 30 digits",
+        ),
+        (
+            ("min_bet = 0.50", "min_bet = 1" + "0" * 5000),
+            "is not valid TOML: an integer has more than 4300 digits (amounts have at most 30)",
+        ),
         (("'p3 cbr 3.00'", "'p3 cbr 3,00'"), "'3,00' is not an amount"),
     ],
 )

@@ -31,9 +31,9 @@ from __future__ import annotations
 import errno
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from tomllib import TOMLDecodeError
 from typing import Any, NamedTuple
 
 from holdem.history._toml import format_key, format_value
@@ -79,6 +79,7 @@ __all__ = [
 ]
 
 SUFFIXES = (".phh", ".phhs")
+_HUGE_INTEGER = "an integer has more than 4300 digits (amounts have at most 30)"
 
 StrPath = str | os.PathLike[str]
 
@@ -143,8 +144,10 @@ def iter_hands_text(
     where = None if path is None else os.fspath(path)
     try:
         document = toml_loads(text)
-    except tomllib.TOMLDecodeError as error:
-        yield HandResult(None, PHHError(f"is not valid TOML: {error}", path=where))
+    except ValueError as error:
+        # TOMLDecodeError, or Python's refusal of an integer of thousands of digits.
+        reason = str(error) if isinstance(error, TOMLDecodeError) else _HUGE_INTEGER
+        yield HandResult(None, PHHError(f"is not valid TOML: {reason}", path=where))
         return
     if multi is None and path is not None:
         multi = {".phhs": True, ".phh": False}.get(Path(path).suffix)

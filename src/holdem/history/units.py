@@ -47,7 +47,7 @@ __all__ = [
 ONE = Decimal(1)
 MAX_PLACES = 8
 """The finest unit a file may use, in decimal places (a hundred-millionth)."""
-_MAX_DIGITS = 4000  # digits before the point: 1e999999 must not become a million-digit int
+_MAX_DIGITS = 30  # digits before the point: 1e999999 must not become a million-digit int
 # Wide enough for any amount within the bounds above, and exact: rounding would raise.
 _EXACT = Context(prec=64, traps=[Inexact, InvalidOperation])
 
@@ -144,7 +144,10 @@ def _scaled(amount: int | Decimal | str, unit: Decimal) -> Units:
     if not value.is_finite():
         return value
     if value.adjusted() >= _MAX_DIGITS:
-        raise PHHError(f"{amount} is too large: amounts have at most {_MAX_DIGITS} digits")
+        raise PHHError(
+            f"an amount of {value.adjusted() + 1} digits is too large: amounts have at most "
+            f"{_MAX_DIGITS} digits before the point"
+        )
     scaled = value.scaleb(places, _EXACT)
     if places_of(value) <= places:
         return int(scaled)
