@@ -102,17 +102,23 @@ def test_a_huge_line_is_refused_without_holding_it(tmp_path):
 
 
 def test_a_big_file_streams_hand_by_hand(tmp_path):
-    path = tmp_path / "many.txt"
-    with open(path, "w", encoding="utf-8") as file:
-        for _ in range(3000):
-            file.write(GOOD + "\n\n")
-    tracemalloc.start()
-    count = sum(1 for raw in iter_raw_hands(path) if raw.problem is None)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    assert count == 3000
-    assert peak < path.stat().st_size / 20  # one hand at a time, never the file
-    results = read_pokerstars(path)
+    def peak_reading(hands):
+        path = tmp_path / f"{hands}.txt"
+        with open(path, "w", encoding="utf-8") as file:
+            for _ in range(hands):
+                file.write(GOOD + "\n\n")
+        tracemalloc.start()
+        count = sum(1 for raw in iter_raw_hands(path) if raw.problem is None)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert count == hands
+        return peak, path.stat().st_size
+
+    small, _ = peak_reading(300)
+    big, size = peak_reading(3000)
+    assert big < 2 * small + 100_000  # ten times the hands, not ten times the memory
+    assert big < size / 3
+    results = read_pokerstars(tmp_path / "3000.txt")
     assert next(results).error is None  # converting starts before the file is read through
 
 

@@ -88,3 +88,10 @@ def test_a_split_pot_gives_the_odd_chip_to_the_first_winner_after_the_button():
     hand = from_text(SPLIT)
     assert hand.players == ("sp3", "sp1", "sp2")
     assert pot_shares(hand) == [0, 3, 2] == list(hand.winnings)
+
+
+def test_a_name_that_starts_with_another_players_name_and_a_colon():
+    text = SPLIT.replace("sp2", "sp1: Jr")  # "sp1: Jr: checks" is sp1: Jr's, not sp1's
+    hand = from_text(text)
+    assert hand.players == ("sp3", "sp1", "sp1: Jr")
+    assert pot_shares(hand) == [0, 3, 2] == list(hand.winnings)

@@ -193,17 +193,20 @@ class _Importer:
         elif action.kind == "call":
             hand.act(Action.call())
             self.recorded.append(steps.CheckCall(p))
-            acted = next(e for e in hand.events[before:] if isinstance(e, events.PlayerActed))
+            acted = hand.events[before]  # the decision comes first, then what it ends
+            if not isinstance(acted, events.PlayerActed):
+                acted = next(e for e in hand.events[before:] if isinstance(e, events.PlayerActed))
             if acted.added != action.amount:
                 raise self.fail(
                     f"{action.player} calls {action.amount} units, but the call is {acted.added}",
                     action.line,
                 )
+        elif action.kind == "bet":  # PokerStars says bet or raise as the engine does
+            hand.act(Action.bet(action.amount))
+            self.recorded.append(steps.BetRaise(p, action.amount))
         else:
-            to = action.amount if action.kind == "bet" else action.to
-            legal = hand.legal_actions()
-            hand.act(Action.bet(to) if legal.bet is not None else Action.raise_to(to))
-            self.recorded.append(steps.BetRaise(p, to))
+            hand.act(Action.raise_to(action.to))
+            self.recorded.append(steps.BetRaise(p, action.to))
 
     def _showdown(self, hand: Hand, shown: dict[int, tuple[Card, ...]]) -> None:
         while hand.phase == Phase.SHOWDOWN and hand.to_act is not None:

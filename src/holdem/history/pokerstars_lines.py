@@ -19,6 +19,7 @@ __all__ = ["MAX_HAND_LINES", "MAX_LINE", "RawHand", "iter_raw_hands", "iter_raw_
 
 MAX_LINE = 4096  # characters: the longest real line is a chat line of a few hundred
 MAX_HAND_LINES = 2000  # a hand with every seat chatting and leaving stays far below
+BLOCK = 1 << 16  # bytes read at a time
 _HEADER_STARTS = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #")
 _HOME_GAME = "PokerStars Home Game Hand #"
 _BOM = "\ufeff"
@@ -62,19 +63,39 @@ def _text_lines(text: str) -> Iterator[tuple[str, bool]]:
 
 
 def _decoded_lines(file: BinaryIO) -> Iterator[tuple[str, bool]]:
-    """(line, too_long) for each line: at most MAX_LINE characters are ever kept."""
+    """(line, too_long) for each line, read in blocks: at most a block and one line's
+    worth of bytes are ever held, however long a line runs."""
     limit = MAX_LINE * 4 + 2  # bytes: a UTF-8 character takes up to four
-    while True:
-        chunk = file.readline(limit)
-        if not chunk:
-            return
-        too_long = not chunk.endswith(b"\n") and len(chunk) == limit
-        if too_long:
-            while True:  # drop the rest of the line without keeping it
-                rest = file.readline(limit)
-                if not rest or rest.endswith(b"\n"):
-                    break
-        yield _decode(chunk.rstrip(b"\r\n")), too_long
+    pending = b""  # the start of a line whose end is not read yet
+    skipping = False  # inside a line already reported too long: drop it to its end
+    while block := file.read(BLOCK):
+        if skipping:
+            end = block.find(b"\n")
+            if end == -1:
+                continue
+            block, skipping = block[end + 1 :], False
+        data = pending + block if pending else block
+        last = data.rfind(b"\n")
+        body, pending = (b"", data) if last == -1 else (data[:last], data[last + 1 :])
+        if last != -1:
+            yield from _block_lines(body)
+        if len(pending) > limit:
+            yield _decode(pending[:limit])[:MAX_LINE], True
+            pending, skipping = b"", True
+    if pending:
+        yield from _block_lines(pending)
+
+
+def _block_lines(body: bytes) -> Iterator[tuple[str, bool]]:
+    try:  # one decoding for the whole block, the common case
+        lines = body.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        lines = [_decode(line) for line in body.split(b"\n")]
+    for line in lines:
+        if len(line) > MAX_LINE:
+            yield line[:MAX_LINE], True
+        else:
+            yield line, False
 
 
 def _decode(data: bytes) -> str:
@@ -90,14 +111,15 @@ def _hands(lines: Iterable[tuple[str, bool]]) -> Iterator[RawHand]:
     for number, (line, too_long) in enumerate(lines, 1):
         if number == 1 and line.startswith(_BOM):
             line = line[1:]
-        line = line.rstrip("\r")
-        if is_header(line):
+        if line[-1:] == "\r":
+            line = line[:-1]
+        if line[:11] == "PokerStars " and is_header(line):
             if hand is not None:
                 yield hand
             hand, summarised = RawHand(number), False
         if hand is None:
             continue
-        if not line.strip() and summarised:
+        if summarised and not line.strip():
             yield hand
             hand = None
             continue

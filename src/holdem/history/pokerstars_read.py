@@ -169,7 +169,7 @@ class _Reader:
         self._table()
         self._seats()
         self.names = {seat.name for seat in self.hand.seats}
-        # Longest first: "Bob: Jr" is tried before "Bob" on "Bob: Jr: folds".
+        self.seat_heads = {f"Seat {seat.seat}": seat for seat in self.hand.seats}
         self.summary = False
         while self.index < len(self.lines):
             line = self.lines[self.index].strip()
@@ -304,12 +304,15 @@ class _Reader:
             self.add("uncalled", match[2], amount=self.amount(match[1]))
         elif line.startswith("Dealt to "):
             self._dealt(line)
-        else:
+        elif ' said, "' in line:
+            return  # chat: the words may say anything at all
+        elif not self._paid(line):
             name, rest = self._split_name(line)
             if name is not None:
                 self._action(name, rest)
-            else:
-                self._other(line)
+            elif " collected " in line and " from " in line:
+                raise self.fail("cannot read this collection: 'name collected X from pot'")
+            # Joins, leaves, time-outs, disconnections, removals, finishes: nothing moves.
 
     def add(
         self,
@@ -362,12 +365,13 @@ class _Reader:
         self.hand.dealt[name] = self.cards(cards.rstrip("]").replace("] [", " "))
 
     def _split_name(self, line: str) -> tuple[str | None, str]:
-        """``name: rest`` for a seated player's name; a name may itself hold ': '."""
-        at = line.find(": ")
+        """``name: rest`` for a seated player's name; a name may itself hold ': ', and the
+        longest name that fits wins ("Bob: Jr: folds" is Bob: Jr's, though Bob sits too)."""
+        at = line.rfind(": ")
         while at != -1:
             if line[:at] in self.names:
                 return line[:at], line[at + 2 :]
-            at = line.find(": ", at + 1)
+            at = line.rfind(": ", 0, at)
         return None, line
 
     def _action(self, name: str, rest: str) -> None:
@@ -428,21 +432,20 @@ class _Reader:
                 return
         raise self.fail(f"cannot read the post {tail!r}")
 
-    def _other(self, line: str) -> None:
-        """A line that does not start with 'name: ': collections, cash-outs, or nothing."""
-        if ' said, "' in line:
-            return  # chat: the words may say anything at all
-        match = _COLLECTED.fullmatch(line)
-        if match is not None and match[1] in self.names:
-            self.add("collect", match[1], amount=self.amount(match[2]))
-            return
-        match = _CASHED_OUT.fullmatch(line)
-        if match is not None and match[1] in self.names:
-            self.add("cash out", match[1], amount=self.amount(match[2]))
-            return
-        if " collected " in line and " from " in line:
-            raise self.fail("cannot read this collection: 'name collected X from pot'")
-        # Joins, leaves, time-outs, disconnections, removals, finishes: nothing moves.
+    def _paid(self, line: str) -> bool:
+        """Read a collection or a cash-out (before any 'name: ' split: the name of who is
+        paid may start with another player's name and a colon)."""
+        if " collected " in line:
+            match = _COLLECTED.fullmatch(line)
+            if match is not None and match[1] in self.names:
+                self.add("collect", match[1], amount=self.amount(match[2]))
+                return True
+        if "ashed out the hand for " in line:
+            match = _CASHED_OUT.fullmatch(line)
+            if match is not None and match[1] in self.names:
+                self.add("cash out", match[1], amount=self.amount(match[2]))
+                return True
+        return False
 
     # -- the summary -------------------------------------------------------------------
 
@@ -457,7 +460,7 @@ class _Reader:
         if not line.startswith("Seat "):
             return  # Board [...], Hand was run twice, FIRST Board [...]
         head, _, rest = line.partition(": ")
-        seat = next((s for s in self.hand.seats if f"Seat {s.seat}" == head), None)
+        seat = self.seat_heads.get(head)
         if seat is None or not rest.startswith(seat.name):
             return
         outcome = rest[len(seat.name) :]
