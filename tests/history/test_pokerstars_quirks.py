@@ -95,3 +95,12 @@ def test_a_name_that_starts_with_another_players_name_and_a_colon():
     hand = from_text(text)
     assert hand.players == ("sp3", "sp1", "sp1: Jr")
     assert pot_shares(hand) == [0, 3, 2] == list(hand.winnings)
+
+
+def test_every_take_of_the_house_beside_the_rake_counts_as_rake():
+    text = NO_SMALL_BLIND.replace(
+        "Total pot $2.25 | Rake $0.10", "Total pot $2.25 | Rake $0.08 | Jackpot $0.02"
+    )
+    hand = from_text(text)
+    assert hand.rake == 10
+    assert_replays_to_collected(hand)

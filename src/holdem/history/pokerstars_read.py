@@ -65,7 +65,8 @@ _CASHED_OUT = re.compile(
 )
 _UNCALLED = re.compile(rf"Uncalled bet \(({_AMOUNT})\) returned to (.+)")
 _TOTAL = re.compile(rf"Total pot ({_AMOUNT})(.*)")
-_RAKE = re.compile(rf"\| Rake ({_AMOUNT})")
+# "| Rake $0.05", and any other take of the house beside it ("| Jackpot $0.01").
+_FEE = re.compile(rf"\| ([A-Z][A-Za-z ]*?) ({_AMOUNT})(?= \||$)")
 _STREET = re.compile(r"\*\*\* (?:(FIRST|SECOND|THIRD|FOURTH) )?(FLOP|TURN|RIVER) \*\*\* (.*)")
 # Chip or card words after "name: " that this reader must understand, or refuse.
 _ACTION_WORDS = ("posts", "calls", "bets", "raises", "checks", "folds", "shows", "mucks")
@@ -454,8 +455,7 @@ class _Reader:
         if total is not None:
             self.hand.total_pot = self.amount(total[1])
             self.hand.total_line = self.line_number()
-            rake = _RAKE.search(total[2])
-            self.hand.rake = self.amount(rake[1]) if rake else 0
+            self.hand.rake = sum(self.amount(fee[2]) for fee in _FEE.finditer(total[2]))
             return
         if not line.startswith("Seat "):
             return  # Board [...], Hand was run twice, FIRST Board [...]
