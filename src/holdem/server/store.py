@@ -87,6 +87,10 @@ settings = Table(
 )
 
 
+# The PostgreSQL advisory lock held while a process creates or upgrades the schema.
+SCHEMA_LOCK = 72_616_018
+
+
 class StoreUnavailable(HoldemError):
     """The database cannot be opened or written: the cardroom cannot start on it."""
 
@@ -179,6 +183,8 @@ class Store:
         """Create or upgrade the schema, and check that the database takes writes."""
         try:
             async with self.engine.begin() as connection:
+                if not self.sqlite:  # processes starting at once create the schema once
+                    await connection.execute(text(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})"))
                 await connection.run_sync(_create_or_upgrade)
                 # A read-only file or database opens and reads: only a write tells.
                 await connection.execute(update(tables).where(false()).values(host=tables.c.host))

@@ -28,6 +28,8 @@ from typing import Any
 
 import asyncpg
 
+from holdem.server.store import SCHEMA_LOCK
+
 logger = logging.getLogger(__name__)
 
 PAYLOAD_BYTES = 7_900  # under PostgreSQL's 8,000, with room for nothing else
@@ -67,6 +69,14 @@ def decode(payload: str) -> list[Record]:
     return records
 
 
+async def create_once(connection: asyncpg.Connection, ddl: str) -> None:
+    """Run ``ddl`` (CREATE ... IF NOT EXISTS) under the schema's lock: two processes
+    starting at once would otherwise both try to create the same table, and one fail."""
+    async with connection.transaction():
+        await connection.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+        await connection.execute(ddl)
+
+
 def size(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode())
 
@@ -91,7 +101,7 @@ class Bus:
 
     async def open(self) -> None:
         self._sender = await asyncpg.connect(self.dsn)
-        await self._sender.execute(RELAY_TABLE)
+        await create_once(self._sender, RELAY_TABLE)
         await self._listen()
         self._reader = asyncio.create_task(self._read(), name="cluster bus")
 

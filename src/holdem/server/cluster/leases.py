@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import asyncpg
 
-from holdem.server.cluster.bus import CHANNEL_PREFIX
+from holdem.server.cluster.bus import CHANNEL_PREFIX, create_once
 
 LEASE_SECONDS = 7.0
 RENEW_SECONDS = 2.0
@@ -56,7 +56,7 @@ class Leases:
 
     async def open(self) -> None:
         self._connection = await asyncpg.connect(self.dsn)
-        await self.db.execute(SCHEMA)
+        await create_once(self.db, SCHEMA)
         # Tables stored before there were leases (or by a process that crashed between
         # creating a table and leasing it) are free to claim.
         await self.db.execute(

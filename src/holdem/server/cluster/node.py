@@ -50,6 +50,7 @@ logger = logging.getLogger(__name__)
 
 SURVEY_SECONDS = 1.0
 SWEEP_SECONDS = 30.0  # stored bus records nobody fetched
+TAKING_AT_ONCE = 8  # tables loaded together: their reads from the store overlap
 
 
 def asyncpg_dsn(store: Store) -> str:
@@ -178,8 +179,13 @@ class Cluster:
             # as a restart does, which skips the snapshots of tables put away.
             most = len(claimed) > len(leases) // 2 and len(claimed) > 1
             stored = {s.id: s for s in await self.store.load()} if most else {}
-            for table_id in claimed:
-                await self._take_over(table_id, stored.get(table_id))
+            loading = asyncio.Semaphore(TAKING_AT_ONCE)
+
+            async def take(table_id: str) -> None:
+                async with loading:
+                    await self._take_over(table_id, stored.get(table_id))
+
+            await asyncio.gather(*(take(table_id) for table_id in claimed))
         self._free_before = set(free) - self.held
         for lease in leases:
             if lease.table_id not in self.held:
