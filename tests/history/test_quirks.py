@@ -63,6 +63,25 @@ def test_shows_of_unknown_cards_score_as_pokerkit_scores_them(shows, stacks):
     assert ours(text) == pokerkit_stacks(text) == stacks
 
 
+@pytest.mark.parametrize(
+    ("shows", "stacks"),
+    [
+        ("'p3 sm', 'p1 sm ????'", [108, 98, 94]),  # the last to show mucks first
+        ("'p3 sm AcAd'", [94, 98, 108]),  # p1's unknown hand is never shown
+        ("'p1 sm AcAd'", [108, 98, 94]),
+        ("", [101, 98, 101]),  # nobody recorded either hand: two unknown hands split
+    ],
+)
+def test_shows_and_mucks_in_any_order_as_pokerkit_takes_them(shows, stacks):
+    text = hand_of(f"[{TO_RIVER}{', ' + shows if shows else ''}]")
+    assert ours(text) == pokerkit_stacks(text) == stacks
+
+
+def test_a_folded_player_cannot_show_at_the_showdown():
+    [hand] = loads(hand_of(f"[{TO_RIVER}, 'p2 sm 7c2d', 'p1 sm ????', 'p3 sm AcAd']"))
+    assert "p2 has folded: only players still in show or muck" in (replay(hand).error or "")
+
+
 def test_unknown_hole_cards_read_and_write_back():
     text = hand_of(f"[{TO_RIVER}, 'p1 sm ????', 'p3 sm AcAd']")
     [hand] = loads(text)
@@ -91,7 +110,9 @@ def test_a_hand_shown_again_with_other_cards_is_refused():
     shows = "'p1 sm 7h7d', 'p3 sm AcAd'"
     steps = f"[{ALL_IN}, {shows}, 'd db Ah9s3s', 'd db 2s', 'd db 7s', 'p3 sm AcKd']"
     [hand] = loads(hand_of(steps))
-    assert "p3 shows other cards than before" in (replay(hand).error or "")
+    assert "actions[11] 'p3 sm AcKd': p3 shows other cards than they hold" in (
+        replay(hand).error or ""
+    )
 
 
 def test_an_unknown_hand_tabled_before_the_runout_is_shown_unknown_at_the_end():

@@ -154,7 +154,10 @@ def replay_hand(history: HandHistory) -> Hand:
     if not hand.is_over:
         if hand.phase != Phase.SHOWDOWN:
             raise PHHError(f"the actions end before the hand does ({_waiting_for(hand)})")
-        steps.finish()
+        try:
+            steps.finish()
+        except HoldemError as error:
+            raise PHHError(f"at the showdown: {error}") from None
     return hand
 
 

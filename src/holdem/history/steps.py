@@ -9,7 +9,9 @@ A PHH file says less than the engine wants, or says it otherwise:
   cash games: the fold is conceded (:func:`holdem.engine.concede.concede`). Exactly that
   turn is accepted, once, and no other;
 - hands are tabled before an all-in runout, and again after each street: a show of a hand
-  already face up is a repeat, and changes nothing;
+  already face up is a repeat, and changes nothing (other cards are an error);
+- PokerKit takes the showdown's shows and mucks in any order: each is kept until the
+  rules' showing order reaches that player;
 - ``sm ????`` (or ``sm Kc??``) shows a hand whose cards nobody recorded: it keeps its
   claim to the pot and beats no known hand (as PokerKit scores it).
 """
@@ -32,8 +34,7 @@ class Replayer:
         self._round: Round | None = None
         self._queued: frozenset[int] = frozenset()  # PokerKit's actors when the round began
         self._extra_turns_taken: set[int] = set()
-        self._face_up: set[int] = set()  # tabled hands: a show again is a repeat
-        self._unread: set[int] = set()  # tabled as ????: shown unknown at the showdown
+        self._decided: dict[int, Action] = {}  # shows and mucks recorded before their turn
 
     def apply(self, step: phh.Action) -> None:
         """Apply one step; raises the engine's error (or :class:`PHHError`) when it is wrong."""
@@ -91,20 +92,22 @@ class Replayer:
         return turn
 
     def finish(self) -> None:
-        """The showdown the record leaves to the rules: hands that can win are shown, the
-        rest mucked, and a hand tabled unknown (``sm ????``) is shown as such."""
+        """The showdown as the record leaves it, in the rules' showing order: each player's
+        recorded show or muck; a hand whose cards nobody recorded is shown unknown (as
+        PokerKit scores it); the other hands follow the rules (shown if they can win)."""
         hand = self.hand
-        while hand.phase == Phase.SHOWDOWN:
-            player = hand.to_act
-            if player is not None and player in self._unread:
-                hand.act(Action.show(()), player=player)
-                continue
-            hand.resolve_showdown()
-            if hand.phase == Phase.SHOWDOWN:
-                raise PHHError(
-                    f"p{(hand.to_act or 0) + 1}'s cards are unknown and never shown: "
-                    "show them (sm CARDS, or sm ???? for cards nobody saw) or muck (sm)"
-                )
+        while hand.phase == Phase.SHOWDOWN and (player := hand.to_act) is not None:
+            action = self._decided.pop(player, None)
+            if action is None:
+                hole = hand.holes[player]
+                if hole is None or None in hole:
+                    action = Action.show(())
+                elif not self._decided:
+                    hand.resolve_showdown()
+                    continue
+                else:
+                    action = Action.show(None)  # cards speak: a later decision still waits
+            hand.act(action, player=player)
 
     def _show_or_muck(self, step: phh.ShowMuck) -> None:
         hand, player = self.hand, step.player
@@ -117,23 +120,29 @@ class Replayer:
             if cards and not unread and not known:
                 hand.reveal(player, cards)
             if not step.mucked:
-                self._face_up.add(player)
-                if unread and not known:
-                    self._unread.add(player)
+                _check_same_cards(hand, player, cards, unread)
             return
-        face_up = player in self._face_up or (known and hand.all_in(player))
-        if player != hand.to_act and face_up and not step.mucked:
+        if hand.folded[player]:
+            raise PHHError(f"p{player + 1} has folded: only players still in show or muck")
+        showdown = hand.showdown
+        assert showdown is not None
+        if player in showdown.values or player in showdown.mucked or player in self._decided:
+            if not step.mucked:
+                _check_same_cards(hand, player, cards, unread)
+            return  # shown again (as sites write it after each street of a runout)
+        if not step.mucked:
             _check_same_cards(hand, player, cards, unread)
-            return  # shown again (after a street of the runout): the rules show it in turn
         if step.mucked:
             action = Action.muck()
         elif unread and not known:
             action = Action.show(())  # face up, but the record does not say what
         else:
             action = Action.show(None if unread else cards or None)
-        hand.act(action, player=player)
-        if not step.mucked:
-            self._face_up.add(player)
+        # PokerKit takes shows and mucks in any order; the rules take them in theirs.
+        self._decided[player] = action
+        while hand.phase == Phase.SHOWDOWN and hand.to_act in self._decided:
+            turn = hand.to_act
+            hand.act(self._decided.pop(turn), player=turn)
 
 
 def _check_same_cards(
@@ -141,7 +150,7 @@ def _check_same_cards(
 ) -> None:
     hole = hand.holes[player]
     if cards and not unread and hole is not None and None not in hole and set(cards) != set(hole):
-        raise PHHError(f"p{player + 1} shows other cards than before")
+        raise PHHError(f"p{player + 1} shows other cards than they hold")
 
 
 def _betting_action(hand: Hand, step: phh.Fold | phh.CheckCall | phh.BetRaise) -> Action:
