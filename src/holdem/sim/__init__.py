@@ -34,6 +34,7 @@ from holdem.sim.chunks import (
 
 BATCHED_CHUNK = 20_000  # hands per task on the compiled path
 OBJECT_CHUNK = HISTORY_FILE_HANDS  # on the object path: one history file per task
+MIN_CHUNK = 100  # hands: below this a task costs more to send than to play
 
 
 MAX_HANDS = 10_000_000_000  # days of play even on the fast path: a bound on one run
@@ -122,6 +123,8 @@ def simulate(
     plan.config()  # a bad configuration is refused here, not in a worker
     chosen = _choose_path(plan, path, history)
     chunk = BATCHED_CHUNK if chosen == BATCHED else OBJECT_CHUNK
+    if workers > 1 and history is None:  # smaller chunks when there are few: none idles
+        chunk = min(chunk, max(MIN_CHUNK, -(-hands // (spread.IN_FLIGHT * workers))))
     chunks = spread.chunks_of(hands, chunk)
     done = progress or (lambda _: None)
     start = time.perf_counter()
