@@ -1,5 +1,7 @@
 """Hands real tables deal now and then: no small blind, a dead button, a split pot."""
 
+from decimal import Decimal
+
 from tests.history.stars_support import assert_replays_to_collected, from_text, pot_shares
 
 NO_SMALL_BLIND = """\
@@ -103,4 +105,11 @@ def test_every_take_of_the_house_beside_the_rake_counts_as_rake():
     )
     hand = from_text(text)
     assert hand.rake == 10
+    assert_replays_to_collected(hand)
+
+
+def test_any_currency_sign_before_the_amounts():
+    text = NO_SMALL_BLIND.replace("$", "₹").replace("USD", "INR")
+    hand = from_text(text)
+    assert (hand.currency, hand.currency_symbol, hand.chip_unit) == ("INR", "₹", Decimal("0.01"))
     assert_replays_to_collected(hand)

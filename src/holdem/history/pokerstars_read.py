@@ -210,7 +210,7 @@ class _Reader:
                     "Pot Limit and Limit, cash or tournament"
                 )
             game, small, big, currency = game_match.groups()
-            symbol = small[0] if small[0] in SYMBOLS else None
+            symbol = None if small[:1].isdigit() else small[:1]  # $, €, £, ₹ ...
             cents = symbol is not None or "." in small + big  # money, with or without a sign
             hand = StarsHand(
                 number=int(number),
@@ -220,7 +220,7 @@ class _Reader:
                 small=0,
                 big=0,
                 symbol=symbol,
-                currency=currency or (SYMBOLS[symbol] if symbol else None),
+                currency=currency or SYMBOLS.get(symbol or ""),
             )
             stakes = (small, big)
         hand.zoom = kind == "Zoom "
@@ -240,7 +240,7 @@ class _Reader:
 
     def amount(self, text: str) -> int:
         """Units of the hand in an amount like ``$1,234.50`` or ``1500``."""
-        digits = text[1:] if text[:1] in SYMBOLS else text
+        digits = text if text[:1].isdigit() else text[1:]  # after any currency sign
         whole, dot, cents = digits.partition(".")
         if whole.isdigit() and (not dot or (len(cents) == 2 and cents.isdigit())):
             # The common shapes, "1500" and "12.50", without building a Decimal.
