@@ -2,6 +2,9 @@
 
 from decimal import Decimal
 
+import pytest
+
+from holdem.history.pokerstars_read import StarsError
 from tests.history.stars_support import assert_replays_to_collected, from_text, pot_shares
 
 NO_SMALL_BLIND = """\
@@ -113,3 +116,10 @@ def test_any_currency_sign_before_the_amounts():
     hand = from_text(text)
     assert (hand.currency, hand.currency_symbol, hand.chip_unit) == ("INR", "₹", Decimal("0.01"))
     assert_replays_to_collected(hand)
+
+
+def test_cards_in_two_hands_are_reported():
+    with pytest.raises(StarsError, match=r"sp2's cards: .*2c"):
+        from_text(SPLIT.replace("[4h 5h]", "[2c 5h]"))  # sp1 shows 2c too
+    with pytest.raises(StarsError, match=r"line 22: .* other cards than those shown"):
+        from_text(SPLIT.replace("sp2: shows [4h 5h]", "sp2: shows [4h 6h]"))

@@ -89,7 +89,11 @@ class _Importer:
                 dead[p] += action.amount - live_part
         stacks = tuple(self.seat_of[name].stack for name in self.order)
         if min(stacks) < 1:
-            raise self.fail("every player in the hand has chips", stars.first_line)
+            broke = self.order[stacks.index(min(stacks))]
+            raise self.fail(
+                f"{broke} is in the hand with no chips: a player dealt in has chips",
+                stars.first_line,
+            )
         try:
             return HandConfig(
                 structure=STRUCTURES[stars.variant],
@@ -118,7 +122,12 @@ class _Importer:
         hand = Hand(config, auto_showdown=False)
         holes = self._holes()
         for p in range(len(self.order)):
-            hand.deal_hole(p, holes[p])
+            try:
+                hand.deal_hole(p, holes[p])
+            except HoldemError as error:  # cards shown twice, or in two hands
+                raise self.fail(
+                    f"{self.order[p]}'s cards: {error}", self.stars.first_line
+                ) from None
             self.recorded.append(steps.DealHole(p, holes[p]))
         shown: dict[int, tuple[Card, ...]] = {
             self.at(a): a.cards
