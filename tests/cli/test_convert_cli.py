@@ -79,3 +79,13 @@ def test_the_output_may_not_overwrite_an_input(tmp_path):
     result = run("convert", str(source), "--to", "pokerstars", "-o", str(source))
     assert result.returncode == 2 and "would overwrite an input" in result.stderr
     assert source.read_text(encoding="utf-8") == PLAY_MONEY
+
+
+def test_a_phh_output_holds_one_hand(tmp_path):
+    one = tmp_path / "one.phh"
+    result = run("convert", str(DATA / "straddle.txt"), "--to", "phh", "-o", str(one))
+    assert result.returncode == 0 and len(load(one)) == 1
+    two = tmp_path / "two.phh"
+    result = run("convert", str(DATA / "tournament.txt"), "--to", "phh", "-o", str(two))
+    assert result.returncode == 1 and "a .phh file holds one hand" in result.stderr
+    assert load(two)[0].hand == 210000000010

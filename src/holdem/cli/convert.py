@@ -34,7 +34,11 @@ def convert(
     to: Annotated[Format, typer.Option("--to", help="The format to write: phh or pokerstars.")],
     output: Annotated[
         Path | None,
-        typer.Option("-o", "--output", help="The file to write (default: standard output)."),
+        typer.Option(
+            "-o",
+            "--output",
+            help="The file to write (default: standard output); a .phh holds one hand.",
+        ),
     ] = None,
 ) -> None:
     """Convert hand histories between PokerStars text and PHH.
@@ -61,7 +65,8 @@ def convert(
                 say(f"{output}: cannot be written: {error.strerror}")
                 raise typer.Exit(2) from None
         written = failed = 0
-        for result in convert_paths(paths, to.value, out):
+        single = output is not None and output.suffix == ".phh"
+        for result in convert_paths(paths, to.value, out, single=single):
             if result.error is not None:
                 failed += 1
                 say(f"{result.where}: {result.error}")

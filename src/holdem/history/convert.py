@@ -130,18 +130,31 @@ def convert_raw(where: str, raw: RawHand) -> Converted:
 # Writing
 
 
-def write_phh(results: Iterable[Converted], out: TextIO) -> Iterator[Converted]:
-    """Write each hand read as a numbered table of a ``.phhs``; yield every result."""
+def write_phh(
+    results: Iterable[Converted], out: TextIO, *, single: bool = False
+) -> Iterator[Converted]:
+    """Write each hand read as a numbered table of a ``.phhs``; yield every result.
+
+    ``single``: the output is a ``.phh``, which holds one hand, written bare; any hand
+    after the first is refused.
+    """
     number = 0
     for result in results:
         if result.hand is not None:
+            if single and number:
+                reason = "a .phh file holds one hand: write several to a .phhs file"
+                yield Converted(result.path, result.line, None, reason)
+                continue
             try:
                 text = dumps(result.hand)
             except PHHError as error:
                 yield Converted(result.path, result.line, None, str(error))
                 continue
             number += 1
-            out.write(f"[{number}]\n{text}" if number == 1 else f"\n[{number}]\n{text}")
+            if single:
+                out.write(text)
+            else:
+                out.write(f"[{number}]\n{text}" if number == 1 else f"\n[{number}]\n{text}")
         yield result
 
 
@@ -161,10 +174,13 @@ def write_pokerstars(results: Iterable[Converted], out: TextIO) -> Iterator[Conv
 
 
 def convert_paths(
-    paths: Iterable[str | os.PathLike[str]], to: str, out: TextIO
+    paths: Iterable[str | os.PathLike[str]], to: str, out: TextIO, *, single: bool = False
 ) -> Iterator[Converted]:
-    """Read every input and write it to ``out`` in format ``to`` (phh or pokerstars)."""
+    """Read every input and write it to ``out`` in format ``to`` (phh or pokerstars);
+    ``single``: PHH for a ``.phh`` file, one hand."""
     if to not in FORMATS:
         raise ValueError(f"{to!r} is not a format: convert to {' or '.join(FORMATS)}")
-    writer = write_phh if to == "phh" else write_pokerstars
-    yield from writer(read_paths(paths), out)
+    if to == "phh":
+        yield from write_phh(read_paths(paths), out, single=single)
+    else:
+        yield from write_pokerstars(read_paths(paths), out)
