@@ -212,6 +212,7 @@ def test_host_and_guest_play_whole_hands(chromium_browser: Browser, server: Serv
         save_screenshot(guest, "table-guest-after-hands")
 
         assert "Equity" in play.coach_text and "%" in play.coach_text
+        assert any(w in play.coach_text for w in ("Fold", "Check", "Call", "Bet", "Raise"))
         assert play.decisions, "nobody was ever asked to act"
         assert play.showdown_text, "no showdown was on screen between hands"
         assert play.best_cards >= 1, "the winning five cards were not highlighted"

@@ -32,7 +32,7 @@ def play(
         typer.Option(help="Seed of the deck, the bots and the coach: a repeatable game."),
     ] = None,
     coach: Annotated[
-        bool, typer.Option("--coach", help="Show equity, outs and pot odds before each decision.")
+        bool, typer.Option("--coach", help="The coach: what to do and why, and your mistakes.")
     ] = False,
     history: Annotated[
         Path | None,
