@@ -8,9 +8,13 @@ arrays (one row per table), ``step`` applies one decision at every table, runs e
 table on to its next decision (ending the betting round, the hand and dealing the next
 one as needed) and writes the legal mask, bounds and observation of that decision.
 Each piece names the ``Hand`` code it mirrors; ``tests/rl`` holds the two together; the
-pot arithmetic is ``kernel_pots``'. The functions index the table arrays directly rather
-than through row views: a view costs a reference count, which here cost more than all
-the poker.
+pot arithmetic is ``kernel_pots``'.
+
+Speed: the helpers are inlined (arguments that are tuples of arrays are then free), and
+the kernel is compiled without numba's reference counting (``_nrt=False``): every array
+belongs to the ``VectorEnv`` that passes it in and outlives the call, and the kernel
+allocates nothing, while counting references took an atomic operation per array name
+per decision, more time than all the poker.
 
 Positions are the engine's (0 dealt first, the last the button); seats are fixed round
 the table and the button moves one seat a hand, so position ``p`` sits in seat
@@ -19,15 +23,23 @@ the table and the button moves one seat a hand, so position ``p`` sits in seat
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba
 import numpy as np
 
 from holdem.engine.kernel_pots import award_showdown, return_unmatched
-from holdem.evaluator.batch import kernel
 
-# Inlined where called: a table's arrays pass as one tuple, and a tuple passed to a
-# function that is not inlined is copied and reference-counted at every call.
-_inlined = numba.njit(cache=True, nogil=True, boundscheck=False, inline="always")
+# Inlined where called, and the entry points; neither counts references (see above).
+_FLAGS: dict[str, Any] = {  # ``_nrt`` is numba's own switch for reference counting
+    "cache": True,
+    "nogil": True,
+    "boundscheck": False,
+    "error_model": "numpy",
+    "_nrt": False,
+}
+_inlined = numba.njit(inline="always", **_FLAGS)
+_entry = numba.njit(**_FLAGS)
 
 # Fields of ``rules``.
 R_PLAYERS = 0
@@ -108,7 +120,7 @@ def _first_to_act(n, tab, state, folded, t, after):
     """``Round._next_actor``: facing a bet, or yet to act while another can bet (R12)."""
     others = tab[t, T_ABLE] - 1
     top = tab[t, T_TOP]
-    p = after % n
+    p = after - n if after >= n else after  # 0 <= after < 2n: no division
     for _ in range(n):
         p = p + 1 if p + 1 < n else 0  # no division: a modulo costs more than the test
         if folded[t, p] or state[t, S_STACKS, p] <= 0:
@@ -151,7 +163,7 @@ def _open_round(rules, blinds, tab, state, folded, history, t, street):
         if street:
             history[t, street, p] = state[t, S_CONTRIBUTED, p]
         elif blinds[p] and bet >= best:  # after the largest blind, the last on ties
-            best, opener = bet, (p + 1) % n
+            best, opener = bet, p + 1 if p + 1 < n else 0
     tab[t, T_ACTOR] = _first_to_act(n, tab, state, folded, t, opener - 1 + n)
 
 
@@ -198,7 +210,7 @@ def _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t):
         rewards[t, seat] += np.float32(won / rules[R_MIN_BET])
     dones[t] = True
     tab[t, T_HANDS] += 1
-    tab[t, T_BUTTON] = (button + 1) % n
+    tab[t, T_BUTTON] = button + 1 if button + 1 < n else 0
 
 
 @_inlined
@@ -225,8 +237,8 @@ def _close_round(n, tab, state, folded, t):
     return live
 
 
-@_inlined
-def _settle(n, state, folded, decks, t, live, scratch):
+@_entry
+def _settle(n, state, folded, decks, t, live, codes, strengths, pots, tables):
     """``Hand._award_uncontested`` or the showdown with side pots and odd chips (R26-R31)."""
     stacks, contributed = state[t, S_STACKS], state[t, S_CONTRIBUTED]
     return_unmatched(n, folded[t], stacks, contributed)
@@ -238,23 +250,23 @@ def _settle(n, state, folded, decks, t, live, scratch):
             if not folded[t, p]:
                 stacks[p] += pot
         return True
-    codes, strengths, pots, tables = scratch
     return award_showdown(
         n, folded[t], stacks, contributed, 0, decks[t], codes, strengths, pots, tables
     )
 
 
 @_inlined
-def _run_on(env, t, scratch, out):
+def _run_on(env, out, t, work):
     """From a decision made (or a hand dealt) to the next decision: rounds, hands, deals."""
     rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng = env
     rewards, net, final, dones = out
+    codes, strengths, pots, tables = work
     n = rules[R_PLAYERS]
     while tab[t, T_ACTOR] < 0:
         live = _close_round(n, tab, state, folded, t)
         street = tab[t, T_STREET]
         if live == 1 or street == 3 or _count_able(n, state, folded, t) < 2:
-            if not _settle(n, state, folded, decks, t, live, scratch):
+            if not _settle(n, state, folded, decks, t, live, codes, strengths, pots, tables):
                 return False
             _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t)
             _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t)
@@ -429,44 +441,35 @@ def _apply(rules, tab, state, folded, raises, t, action, amount):
 
 
 @_inlined
-def _scratch(n, tables):
-    return (
-        np.zeros((n, 7), dtype=np.uint8),
-        np.zeros(n, dtype=np.int32),
-        np.zeros((3, n + 1), dtype=np.int64),
-        tables,
-    )
-
-
-@_inlined
-def _next_decision(env, views, out, t, scratch):
+def _next_decision(env, views, out, t, work):
     """Run table ``t`` on to its next decision and describe it; False on refused cards."""
     rules, _, _, tab, state, folded, history, raises, decks, _ = env
     offsets, masks, bounds, obs, to_act = views
-    if not _run_on(env, t, scratch, out):
+    if not _run_on(env, out, t, work):
         return False
     _judge(rules, tab, state, folded, t)
     _describe(rules, offsets, tab, state, folded, history, raises, decks, t, masks, bounds, obs)
-    to_act[t] = (tab[t, T_BUTTON] + 1 + tab[t, T_ACTOR]) % rules[R_PLAYERS]
+    n = rules[R_PLAYERS]
+    seat = tab[t, T_BUTTON] + 1 + tab[t, T_ACTOR]  # below 2n: one subtraction, no division
+    to_act[t] = seat - n if seat >= n else seat
     return True
 
 
-@kernel
-def reset(env, views, out, tables):
+@_entry
+def reset(env, views, out, work):
     """Deal every table its first hand (the button and generator already set)."""
     rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng = env
-    scratch = _scratch(rules[R_PLAYERS], tables)
     for t in range(tab.shape[0]):
         for c in range(52):
             decks[t, c] = c
         _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t)
-        if not _next_decision(env, views, out, t, scratch):
+        if not _next_decision(env, views, out, t, work):
             return -2 - t
     return OK
 
 
-@kernel
-def step(env, views, out, tables, actions, amounts):
+@_entry
+def step(env, views, out, work, actions, amounts):
     """One decision at every table: check them all, then apply, run on and describe.
 
     Returns ``OK``, the first table whose action its mask forbids (nothing changed), or
@@ -482,9 +485,8 @@ def step(env, views, out, tables, actions, amounts):
     rewards[:] = 0
     net[:] = 0
     dones[:] = False
-    scratch = _scratch(rules[R_PLAYERS], tables)
     for t in range(count):
         _apply(rules, tab, state, folded, raises, t, actions[t], amounts[t])
-        if not _next_decision(env, views, out, t, scratch):
+        if not _next_decision(env, views, out, t, work):
             return -2 - t
     return OK

@@ -121,7 +121,7 @@ class VectorEnv:
         )
         self._tab[:] = 0
         self._tab[:, k.T_BUTTON] = self.players - 1
-        self._check(k.reset(self._env, self._views, self._out, _evaluator_tables()))
+        self._check(k.reset(self._env, self._views, self._out, self._work))
         self._ready = True
         return self._obs
 
@@ -144,7 +144,7 @@ class VectorEnv:
         chosen = self._as_row("actions", actions)
         sizes = self._no_amounts if amounts is None else self._as_row("amounts", amounts)
         self._check(
-            k.step(self._env, self._views, self._out, _evaluator_tables(), chosen, sizes),
+            k.step(self._env, self._views, self._out, self._work, chosen, sizes),
             chosen,
         )
         return self._obs, self._rewards, self._dones, self._info()
@@ -244,6 +244,13 @@ class VectorEnv:
         self._dones = np.zeros(t, dtype=np.bool_)
         self._out = (self._rewards, self._net, self._final, self._dones)
         self._no_amounts = np.full(t, -1, dtype=np.int64)
+        # the showdown's scratch arrays, allocated here: the kernel allocates nothing
+        self._work = (
+            np.zeros((n, 7), dtype=np.uint8),
+            np.zeros(n, dtype=np.int32),
+            np.zeros((3, n + 1), dtype=np.int64),
+            _evaluator_tables(),
+        )
 
     def _info(self) -> dict[str, np.ndarray]:
         from holdem.rl import step_kernel as k
