@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from holdem.bots import BOTS
 from holdem.engine import AnteKind, Structure
+from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError
 from holdem.table import TableSettings
 from holdem.table.names import player_name
@@ -16,6 +18,7 @@ from holdem.table.settings import NewPlayerRule
 BotKind = Literal["random", "caller", "tag", "mc"]
 MAX_ENTRANTS = 100
 MAX_TABLE_NAME_LENGTH = 40
+MAX_RAKE_PERCENT = 10  # cardrooms rake 2.5% to 10%; more is not a game friends would play
 
 
 def table_name(text: str) -> str:
@@ -42,6 +45,11 @@ class TableOptions(BaseModel):
     bomb_pot_ante: int = Field(0, ge=0, le=1_000_000)
     seven_deuce_bounty: int = Field(0, ge=0, le=1_000_000)
     rabbit_hunt: bool = False
+    # The house's rake of a cash table (engine/rake.py): a percentage of each pot, up to
+    # a cap (None: none), nothing from a hand that ends before the flop unless turned off.
+    rake_percent: float = Field(0, ge=0, le=MAX_RAKE_PERCENT)
+    rake_cap: int | None = Field(None, ge=0, le=1_000_000)
+    rake_no_flop_no_drop: bool = True
     min_buy_in: int = Field(40, ge=1, le=100_000_000)
     max_buy_in: int = Field(200, ge=1, le=100_000_000)
     seats: int = Field(6, ge=2, le=10)
@@ -81,6 +89,8 @@ class TableOptions(BaseModel):
             )
         if self.live and self.bots:
             raise ValueError("a live table has no bots: its players sit at a real table")
+        if self.rake_percent and self.mode != "cash":
+            raise ValueError("only a cash table rakes: a tournament's fee is part of its buy-in")
         if self.bomb_pots and self.bomb_pot_ante < 1:
             raise ValueError("a bomb pot needs an ante of at least 1 chip: set the bomb pot's ante")
         self.settings()  # the table's own checks, with their sentences
@@ -112,6 +122,13 @@ class TableOptions(BaseModel):
             return 1, self.starting_stack * self.max_players
         return self.min_buy_in, self.max_buy_in
 
+    @property
+    def rake_rule(self) -> RakeRule | None:
+        if not self.rake_percent:
+            return None
+        percent = Decimal(str(self.rake_percent))  # 4.5 is 4.5 percent exactly
+        return RakeRule(percent, self.rake_cap, self.rake_no_flop_no_drop)
+
     def settings(self) -> TableSettings:
         """The table's settings; a sit & go's blinds and antes come from its clock."""
         low, high = self.buy_in_range
@@ -130,6 +147,7 @@ class TableOptions(BaseModel):
                 run_it_twice=self.run_it_twice,
                 seven_deuce_bounty=self.seven_deuce_bounty,
                 paced_runouts=self.runout_seconds > 0,
+                rake=self.rake_rule,
             )
         except ConfigError as error:
             raise ValueError(str(error)) from None

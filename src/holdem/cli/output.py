@@ -13,6 +13,7 @@ from rich.console import Console
 
 if TYPE_CHECKING:
     from holdem.engine import Structure
+    from holdem.engine.rake import RakeRule
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -83,6 +84,25 @@ def bot_names(text: str, seats: int) -> tuple[str, ...]:
     if len(names) > seats:
         raise ConfigError(f"--bots names {len(names)} bots for {seats} bot seats: at most one each")
     return tuple(names[i % len(names)] for i in range(seats))
+
+
+def parse_rake(text: str) -> RakeRule:
+    """``--rake 5%`` or ``5%:3`` (capped at 3 chips a hand); no flop, no drop."""
+    from decimal import Decimal, InvalidOperation
+
+    from holdem.engine.rake import RakeRule
+    from holdem.errors import ConfigError
+
+    percent, _, cap = text.strip().partition(":")
+    try:
+        share = Decimal(percent.strip().removesuffix("%"))
+    except InvalidOperation:
+        share = Decimal("NaN")
+    if not share.is_finite() or not 0 <= share <= 100 or (cap and not cap.strip().isdigit()):
+        raise ConfigError(
+            f"--rake {text!r}: write a percentage of each pot, e.g. 5%, or 5%:3 to cap it at 3"
+        )
+    return RakeRule(share, int(cap) if cap else None)
 
 
 def history_folder(path: Path) -> Path:

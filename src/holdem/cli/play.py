@@ -9,7 +9,14 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from holdem.cli.output import bot_names, console, parse_blinds, parse_structure, user_errors
+from holdem.cli.output import (
+    bot_names,
+    console,
+    parse_blinds,
+    parse_rake,
+    parse_structure,
+    user_errors,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -38,6 +45,12 @@ def play(
         Path | None,
         typer.Option(help="The .phhs file the session is written to (default: a new one here)."),
     ] = None,
+    rake: Annotated[
+        str | None,
+        typer.Option(
+            help="The house's rake: a percentage of each pot, e.g. 5%, or 5%:3 to cap it at 3."
+        ),
+    ] = None,
     delay: Annotated[
         float, typer.Option(help="Seconds to pause after each bot action, to follow the play.")
     ] = 0.6,
@@ -57,6 +70,7 @@ def play(
         options = Options(
             history=path, players=players, stack=stack, small_blind=small, big_blind=big,
             structure=kind, bots=names, seed=seed, coach=coach,
+            rake=parse_rake(rake) if rake is not None else None,
         )  # fmt: skip
         game = Game(options, Screen(console, delay=max(0.0, delay)))
     with user_errors():

@@ -15,11 +15,12 @@ from holdem.cardroom.room import Room
 from holdem.errors import HoldemError
 from holdem.fairness import public_cards
 from holdem.history.phh import dumps
-from holdem.history.pokerstars import pokerstars_text
-from holdem.history.record import history_of
+from holdem.history.pokerstars import TextStyle, pokerstars_text
+from holdem.history.record import history_of, with_rake
 from holdem.server.hand_record import finished_from_json
 from holdem.server.replay import replay
 from holdem.server.store import Store
+from holdem.table import PlayedHand
 
 HAND_LIST_LIMIT = 200  # hands in one page of the list; ?before= asks for earlier ones
 
@@ -77,12 +78,23 @@ async def phh(store: Store, room: Room, number: int, owner: str | None) -> str:
         hand=number,
         **({"table": room.number, "event": room.options.name} if room.number else {}),
     )
+    if played.rake is not None:  # a raking table: the rake, and winnings net of it
+        record = with_rake(record, played.hand, played.rake)
     return dumps(with_shows_phh(record, finished))
 
 
 async def replay_steps(store: Store, room: Room, number: int, owner: str | None) -> dict[str, Any]:
     """The hand step by step for the page's replayer, with the hole cards PHH would show."""
     return replay(await finished_hand(store, room, number), owner)
+
+
+def raked_style(played: PlayedHand) -> TextStyle | None:
+    """The text's rake line and what each winner was paid after it, at a raking table."""
+    rake, result = played.rake, played.hand.result
+    if rake is None or result is None:
+        return None
+    paid = tuple(won - taken for won, taken in zip(result.collected, rake.shares, strict=True))
+    return TextStyle(rake=rake.total, paid=paid)
 
 
 async def text_history(store: Store, room: Room, number: int, owner: str | None) -> str:
@@ -95,6 +107,7 @@ async def text_history(store: Store, room: Room, number: int, owner: str | None)
         started_at=datetime.fromtimestamp(finished.dealt_at, tz=UTC),
         hero_seat=played.seat_of[position] if position is not None else None,
         max_seats=room.options.seats,
+        style=raked_style(played),
     )
     return with_shows_text(text, finished)
 

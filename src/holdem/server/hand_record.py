@@ -13,6 +13,7 @@ from holdem.cardroom.room import Room
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind, Hand, HandConfig
 from holdem.engine.events import HandVoided
+from holdem.engine.rake import RakeTaken
 from holdem.fairness import ShuffleCommitment
 from holdem.server.codec import from_json, to_json
 from holdem.server.store import HandRow
@@ -34,6 +35,7 @@ def hand_to_json(played: PlayedHand, commitment: ShuffleCommitment) -> dict[str,
         "names": played.names,
         "blinds": to_json(played.blinds),
         "bounty": to_json(played.bounty),
+        "rake": to_json(played.rake),
     }
 
 
@@ -56,6 +58,7 @@ def hand_from_json(data: dict[str, Any]) -> tuple[PlayedHand, ShuffleCommitment]
         data["number"], hand, list(data["seat_of"]), from_json(Blinds, data["blinds"]),
         from_json(Bounty | None, data["bounty"]), list(data["names"]), actions,
     )  # fmt: skip
+    played.rake = from_json(RakeTaken | None, data.get("rake"))  # older records have none
     return played, commitment
 
 

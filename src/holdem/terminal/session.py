@@ -21,6 +21,7 @@ from rich.text import Text
 from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Card
 from holdem.engine import Action, Hand, Structure, events
+from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError, HoldemError
 from holdem.history.hand import HandHistory
 from holdem.table import PlayedHand, Seat, Table, TableSettings
@@ -47,6 +48,7 @@ class Options:
     bots: tuple[str, ...] = ()  # cycled over the bot seats; () for the default
     seed: int | None = None
     coach: bool = False
+    rake: RakeRule | None = None  # the house's rake of each pot (None: a home game)
 
 
 def default_bots() -> tuple[str, ...]:
@@ -85,6 +87,7 @@ class Game:
             seats=options.players,
             min_buy_in=options.stack,
             max_buy_in=options.stack,
+            rake=options.rake,
         )
         seed = options.seed
         # Without a seed the table shuffles with the secure generator (R4).
@@ -221,19 +224,20 @@ class Game:
     def save(self) -> None:
         """Add the finished hand to the PHH file, rewritten whole (a valid file at all times)."""
         from holdem.history.phh import dumps_many
-        from holdem.history.record import history_of
+        from holdem.history.record import history_of, with_rake
 
         played = self.played
         if played.hand.result is None:
             return
-        self.histories.append(
-            history_of(
-                played.hand,
-                players=[self._history_name(seat) for seat in played.seat_of],
-                seats=[seat + 1 for seat in played.seat_of],
-                hand=len(self.histories) + 1,  # numbered on from earlier sessions in the file
-            )
+        record = history_of(
+            played.hand,
+            players=[self._history_name(seat) for seat in played.seat_of],
+            seats=[seat + 1 for seat in played.seat_of],
+            hand=len(self.histories) + 1,  # numbered on from earlier sessions in the file
         )
+        if played.rake is not None:
+            record = with_rake(record, played.hand, played.rake)
+        self.histories.append(record)
         path = self.options.history
         temporary = path.with_name(f".{path.name}.writing")
         temporary.write_text(dumps_many(self.histories), encoding="utf-8")

@@ -203,6 +203,18 @@ function options() {
     min_buy_in: intOf("min_buy_in"),
     max_buy_in: intOf("max_buy_in"),
     ...homeGame(),
+    ...rake(),
+  };
+}
+
+/** The house's rake of a cash table; none unless a percentage is given. */
+function rake() {
+  const percent = numOf("rake_percent") || 0;
+  const cap = field("rake_cap").value.trim();
+  return {
+    rake_percent: percent,
+    rake_cap: cap === "" ? null : Number.parseInt(cap, 10),
+    rake_no_flop_no_drop: field("rake_no_flop_no_drop").checked,
   };
 }
 
