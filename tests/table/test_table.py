@@ -58,6 +58,19 @@ def test_r36_dead_button_big_blind_moves_exactly_one_seat_when_a_player_leaves()
     assert (third.button, third.small_blind, third.big_blind) == (2, 3, 0)  # dead button on seat 2
 
 
+def test_r36_from_heads_up_to_three_players_the_button_sits_right_of_the_small_blind():
+    t = table(names=("Ana", "Ben"), at=(2, 3), new_players=NewPlayerRule.POST)
+    play(t, 2)  # heads-up: the button posts the small blind; last hand Ben (3) had it
+    assert (t.blinds.button, t.blinds.big_blind) == (3, 2)
+    t.sit(5, "Cleo", 100)
+    blinds = play(t)[0]
+    # The big blind moves one seat, to Ben; Ana, the big blind last, posts the small
+    # blind; the button is Cleo, right of her, and not a blind.
+    assert (blinds.button, blinds.small_blind, blinds.big_blind) == (5, 2, 3)
+    hand = t.history[-1]
+    assert hand.seat_of == [2, 3, 5] and hand.hand.config.blinds_or_straddles == (1, 2, 0)
+
+
 def test_r36_without_the_dead_button_the_button_simply_moves_on():
     t = table(names=("Ana", "Ben", "Cleo", "Dan"), at=(0, 1, 2, 3), dead_button=False)
     play(t)

@@ -31,6 +31,15 @@ def clockwise_after(seat: int, seats: int, candidates: set[int]) -> int:
     raise ValueError("no candidate seat")
 
 
+def clockwise_before(seat: int, seats: int, candidates: set[int]) -> int:
+    """The first candidate seat counter-clockwise before ``seat``."""
+    for step in range(1, seats + 1):
+        before = (seat - step) % seats
+        if before in candidates:
+            return before
+    raise ValueError("no candidate seat")
+
+
 def next_blinds(
     previous: Blinds | None, active: list[int], seats: int, *, dead_button: bool
 ) -> Blinds:
@@ -52,7 +61,12 @@ def next_blinds(
         other = next(p for p in players if p != big)
         return Blinds(other, other, True, big)
     small = previous.big_blind
-    return Blinds(previous.small_blind, small, small in players and small != big, big)
+    button = previous.small_blind
+    if previous.button == previous.small_blind:
+        # Heads-up the button posted the small blind: with a third player the button goes
+        # to the player right of the new small blind, not onto a blind (R36).
+        button = clockwise_before(small, seats, players - {big})
+    return Blinds(button, small, small in players and small != big, big)
 
 
 def _around(button: int, players: set[int], seats: int) -> Blinds:
