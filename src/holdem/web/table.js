@@ -401,7 +401,9 @@ function renderActions(state) {
   show("action-call", Boolean(legal.call), `Call ${chips(legal.call)}`);
   show("action-bet", Boolean(legal.bet));
   show("action-raise", Boolean(legal.raise));
-  show("action-allin", Boolean(legal.all_in), `All-in ${chips(legal.all_in)}`);
+  // When nobody left could call a raise, all-in only calls (R18): the call button says it.
+  const allInCalls = Boolean(legal.all_in) && legal.all_in === legal.call_to;
+  show("action-allin", Boolean(legal.all_in) && !allInCalls, `All-in ${chips(legal.all_in)}`);
   show("action-show", Boolean(legal.show));
   show("action-muck", Boolean(legal.muck));
 
