@@ -78,7 +78,7 @@ class OpponentRead:
     """What the coach assumes one opponent holds, and why."""
 
     player: int
-    seat: str  # "the button", "the big blind", "seat 3 of 6"
+    seat: str  # "the button", "the big blind", "under the gun"
     label: str  # a key of ``opponents.RANGES``
     moves: tuple[str, ...]  # after the flop: "bet the flop", "called the turn"
     share: float  # the share of all hands left in the range, by weight
@@ -87,11 +87,10 @@ class OpponentRead:
     def brief(self) -> str:
         """The same without the hands: "the button: a raiser's range (26%), then bet the
         flop: 13%"."""
-        if self.label == "any" and not self.moves:
-            return f"{self.seat}: any two cards"
-        text = f"{self.seat}: {'any two cards' if self.label == 'any' else RANGE_NAMES[self.label]}"
-        if self.label != "any":
-            text += f" ({percent(range_share(self.label))})"
+        if self.label == "any":
+            text = f"{self.seat}: any two cards"
+        else:
+            text = f"{self.seat}: {RANGE_NAMES[self.label]} ({percent(range_share(self.label))})"
         if self.moves:
             text += f", then {' and '.join(self.moves)}: {percent(self.share)}"
         return text
@@ -115,6 +114,8 @@ class OpponentRead:
 
 @dataclass(frozen=True)
 class Advice:
+    """The coach's advice for one decision: the numbers, and the words made from them."""
+
     view: PlayerView
     read: Read
     choices: tuple[Choice, ...]
@@ -196,9 +197,6 @@ class Advice:
             f"{choice_words(c, self.view).lower()}: {_signed(c.ev / bb)}" for c in self.choices
         )
 
-    def choice(self, kind: str) -> Choice | None:
-        return next((c for c in self.choices if c.kind == kind), None)
-
 
 def advise(
     view: PlayerView, legal: LegalActions, gen: np.random.Generator, trials: int = TRIALS
@@ -222,7 +220,8 @@ def advise(
 
 
 def _best(choices: list[Choice]) -> Choice:
-    """The most valuable choice; a tie goes to the cheaper one (fold, then check or call)."""
+    """The most valuable choice, as ``mc`` chooses: a call or check worth as much as a
+    fold is preferred to it, and a bet or raise must be worth strictly more."""
     best = choices[0]
     for choice in choices[1:]:
         if choice.ev > best.ev or (choice.ev == best.ev and best.kind == "fold"):
@@ -232,7 +231,8 @@ def _best(choices: list[Choice]) -> Choice:
 
 class CoachBot(MonteCarloBot):
     """Always plays the coach's recommendation: the measure of the advice. (It is the
-    ``mc`` bot's reading and arithmetic, with more deals per equity.)"""
+    ``mc`` bot's reading and arithmetic, with more deals per equity and checks read as
+    capping a range.)"""
 
     name = "coach"
 
