@@ -62,7 +62,9 @@ class HoldemGym(gymnasium.Env[np.ndarray, np.int64]):
         self.opponents = names
         self.render_mode = render_mode
         size = self.game.layout.size
-        self.observation_space = spaces.Box(0.0, observation_bound(self.game), (size,), np.float32)
+        self.observation_space = spaces.Box(
+            np.float32(0), np.float32(observation_bound(self.game)), (size,), np.float32
+        )
         self.action_space = spaces.Discrete(ACTIONS)
         self._seed(None)
 

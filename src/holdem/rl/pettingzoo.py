@@ -57,7 +57,7 @@ class HoldemAEC(AECEnv):  # type: ignore[misc]
         size = self.game.layout.size
         self._space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, bound, (size,), np.float32),
+                "observation": spaces.Box(np.float32(0), np.float32(bound), (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
             }
         )
