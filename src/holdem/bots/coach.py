@@ -278,14 +278,14 @@ def opponent_reads(view: PlayerView, history: list[Acted]) -> tuple[OpponentRead
     return tuple(found)
 
 
-def in_position(view: PlayerView) -> bool:
-    """Whether the player will act after the opponents after the flop. Preflop only the
-    opponents who have put chips in by choice count: the others may yet fold."""
-    rivals = view.opponents_in_hand
+def rivals(view: PlayerView) -> tuple[int, ...]:
+    """The opponents that position is reckoned against. Preflop only those who have put
+    chips in by choice count, when there are any: the others may yet fold."""
+    found = view.opponents_in_hand
     if view.street == 0:
         entered = {a.player for a in actions(view) if a.street == 0 and a.action != "fold"}
-        rivals = tuple(o for o in rivals if o in entered) or rivals
-    return all(view.player > o for o in rivals)
+        found = tuple(o for o in found if o in entered) or found
+    return found
 
 
 def position_words(view: PlayerView) -> str:
@@ -294,9 +294,14 @@ def position_words(view: PlayerView) -> str:
     if view.street == 0:
         seat = seat_of(view, unopened=raises_on(actions(view), 0) == 0)
         where += f" ({SEAT_NAMES[seat]})"
-    if in_position(view):
+    against = rivals(view)
+    later = [seat_name(view, o) for o in against if o > view.player]
+    if not later:
         return f"{where}: you act after them on the later streets, in position"
-    return f"{where}: you act first on the later streets, out of position"
+    if len(later) == len(against):
+        return f"{where}: you act first on the later streets, out of position"
+    who = later[0] if len(later) == 1 else f"{', '.join(later[:-1])} and {later[-1]}"
+    return f"{where}: {who} will act after you on the later streets"
 
 
 def at(seat: str) -> str:
