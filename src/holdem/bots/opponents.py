@@ -5,7 +5,8 @@ re-raiser a stronger one, a caller a medium one, a player who only checked or po
 blind any two cards. After the flop their range is narrowed street by street: a bet
 keeps the upper half of the range at full weight (by hand strength on that street's
 board) and the rest at a quarter (draws and bluffs); a raise keeps the upper third; a
-call sheds the weakest third. ``continuing`` picks the hands that would go on facing a
+call sheds the weakest third; read on request (the coach does), a street a player only
+checked caps their range. ``continuing`` picks the hands that would go on facing a
 bet: a pair made with a hole card or better, or a draw.
 """
 
