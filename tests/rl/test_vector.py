@@ -145,6 +145,15 @@ def test_rewards_come_in_big_blinds_by_seat() -> None:
     assert obs["to_act"][0] == 0  # the button moved to seat 0
 
 
+def test_stacks_may_differ_by_seat() -> None:
+    env = VectorEnv(2, players=3, stack=np.array([50, 100, 300]), seed=1)
+    assert env.stacks == (50, 100, 300)
+    obs = env.reset()
+    # the first hand: seat 2 is the button and acts first, seat 0 the small blind
+    assert obs["to_act"].tolist() == [2, 2]
+    assert obs["observation"][0, env.layout.stacks].item() == 150.0
+
+
 def test_exact_amounts_are_clamped_into_the_bounds() -> None:
     env = VectorEnv(2, players=3, stack=1000, small_blind=5, big_blind=10, seed=2)
     obs = env.reset()

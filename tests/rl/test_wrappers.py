@@ -127,3 +127,13 @@ def test_the_core_does_not_import_the_rl_libraries() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""  # nothing printed at import
+
+
+def test_gymnasium_deals_past_hands_the_agent_has_no_say_in() -> None:
+    env = gym_env(opponents="random", players=2, seat=0)
+    skipped = 0
+    for episode in range(40):
+        _, info = env.reset(seed=5 if episode == 0 else None)
+        skipped += info["hands_without_a_decision"]
+        assert env.game.to_act == 0 and info["action_mask"].any()
+    assert skipped > 0  # a random button folds its small blind to the agent's big blind

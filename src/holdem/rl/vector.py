@@ -42,6 +42,8 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
 
 def seat_stacks(stack: int | Sequence[int], players: int, big_blind: int) -> tuple[int, ...]:
     """The stack each seat starts every hand with: ``stack`` chips, or one per seat."""
+    if isinstance(stack, np.ndarray):
+        stack = stack.tolist()  # one stack per seat, or a 0-d array of one stack
     if isinstance(stack, int | np.integer) and not isinstance(stack, bool):
         stacks = (_whole("stack", stack, 1),) * players
     elif isinstance(stack, Sequence) and not isinstance(stack, str):
