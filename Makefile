@@ -31,12 +31,17 @@ test: install
 test-fast: install
 	$(PY) -m pytest -m "not slow"
 
-# Side-by-side benchmarks (about five minutes); their output goes in BENCHMARKS.md.
+# Side-by-side benchmarks (about half an hour on two cores); their output goes in
+# BENCHMARKS.md. bench/server.py, bench/restart.py, bench/coach_flood.py and bench/live.py
+# measure the cardroom and take their own options.
 bench: install
 	$(PY) bench/evaluate.py
 	$(PY) bench/odds.py
 	$(PY) bench/engine.py
 	$(PY) bench/bots.py
+	$(PY) bench/sim.py
+	$(PY) bench/rl.py
+	$(PY) bench/history.py
 
 lint: install
 	$(VENV)/bin/ruff check src tests bench
