@@ -26,10 +26,11 @@ from holdem.errors import HoldemError
 from holdem.server.codec import from_json, to_json
 from holdem.server.hand_record import hand_from_json, hand_to_json, take_finished
 from holdem.server.store import Extras
-from holdem.table import PlayedHand, Seat
+from holdem.table import PlayedHand, Seat, Table
 from holdem.table.button import Blinds
 from holdem.table.ledger import LedgerEntry
 from holdem.table.settings import TableSettings
+from holdem.table.table import BeforeDeal
 from holdem.tournament.clock import Clock
 from holdem.tournament.ranking import Standings
 
@@ -82,6 +83,10 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         "blinds": to_json(table.blinds),
         "current": _hand_json(room, current),
         "last": "current" if last is not None and last is current else _hand_json(room, last),
+        # What the deal of the hand in play changed, put back if it is voided (R39, R42),
+        # and whether the table has settled it.
+        "before": _before_to_json(table, current),
+        "hand_settled": current is not None and current.settled,
         "straddler": table._straddler,  # the table's house customs for the next hand
         "bomb_pot": table._bomb_pot,
         "status": room.status,
@@ -123,6 +128,9 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     room.deals = {}
     current = _hand_from(room, data["current"])
     last = current if data["last"] == "current" else _hand_from(room, data["last"])
+    if current is not None:
+        current.before = _before_from_json(table, data.get("before"))
+        current.settled = data.get("hand_settled", current.hand.is_over)
     table.current = current
     table.history.clear()
     if last is not None:
@@ -154,6 +162,37 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
         assert room.tournament is not None
         _tournament_from_json(room.tournament, data["tournament"])
     return room
+
+
+def _before_to_json(table: Table, played: PlayedHand | None) -> dict[str, Any] | None:
+    before = None if played is None else played.before
+    if before is None:
+        return None
+    return {
+        "blinds": to_json(before.blinds),
+        # each player owing, and whether that player still sits there (a redeal puts back
+        # only the debts of players who stayed)
+        "owed": [
+            [seat, table.seats[seat] is player, waiting, big, small]
+            for seat, player, waiting, big, small in before.owed
+        ],
+        "straddler": before.straddler,
+        "bomb_pot": before.bomb_pot,
+    }
+
+
+def _before_from_json(table: Table, data: dict[str, Any] | None) -> BeforeDeal | None:
+    if data is None:
+        return None
+    owed = []
+    for seat, stayed, waiting, big, small in data["owed"]:
+        player = table.seats[seat] if stayed else None
+        if player is None:  # gone since the deal: no one at the table is that player
+            player = Seat(name="", stack=0)
+        owed.append((seat, player, waiting, big, small))
+    return BeforeDeal(
+        from_json(Blinds | None, data["blinds"]), tuple(owed), data["straddler"], data["bomb_pot"]
+    )
 
 
 def _hand_from(room: Room, data: dict[str, Any] | None) -> PlayedHand | None:

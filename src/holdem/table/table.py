@@ -66,13 +66,15 @@ class PlayedHand:
     actions: list[tuple[str, int | None]] = field(default_factory=list)
     # What the table owed and was offered before the deal, put back if the hand is voided
     # or misdealt: the redeal asks the same posts again (R38, R39, R42).
-    before: _BeforeDeal | None = field(default=None, repr=False)
+    before: BeforeDeal | None = field(default=None, repr=False)
     settled: bool = False
     rake: RakeTaken | None = None  # what the house took, when the table rakes
 
 
 @dataclass(frozen=True)
-class _BeforeDeal:
+class BeforeDeal:
+    """What a deal changed at the table, kept to put back if the hand does not count."""
+
     blinds: Blinds | None
     owed: tuple[tuple[int, Seat, bool, bool, bool], ...]  # seat, player, waiting, big, small
     straddler: int | None
@@ -316,13 +318,13 @@ class Table:
 
     # -- inside ---------------------------------------------------------------------------
 
-    def _before_deal(self) -> _BeforeDeal:
+    def _before_deal(self) -> BeforeDeal:
         owed = tuple(
             (seat, p, p.waiting, p.owes_big, p.owes_small)
             for seat, p in enumerate(self.seats)
             if p is not None
         )
-        return _BeforeDeal(self.blinds, owed, self._straddler, self._bomb_pot)
+        return BeforeDeal(self.blinds, owed, self._straddler, self._bomb_pot)
 
     def _deal_again(self, played: PlayedHand) -> None:
         """A voided or misdealt hand did not happen: the same button deals again, owing
