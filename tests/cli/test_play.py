@@ -130,9 +130,13 @@ def test_the_coach_shows_equity_pot_odds_and_outs(tmp_path):
     assert me.wait(TURN) == 0
     screen = me.screen()
     # Heads-up you are the button and the small blind: 1 more to call into a pot of 3.
-    assert re.search(r"Equity\s+\d+\.\d% ±\d\.\d against a random hand", screen)
-    assert "call 1 to win 3 (3:1): you need 25.0%" in screen
-    assert re.search(r"Hand\s+\w+, (premium|strong|speculative|weak|other)", screen)
+    # The coach recommends one action, with the equity against the range it assumes, the
+    # pot odds, each choice's value and the position.
+    assert re.search(r"Advice\s+(Fold|Call|Check|Raise to \d+|Bet \d+)", screen)
+    assert "call 1 to win 3" in screen and "would need 25%" in screen
+    assert re.search(r"Values\s+fold: 0", screen)
+    assert re.search(r"Ranges\s+the big blind: ", screen)
+    assert "position" in screen
     which = 0
     for _ in range(30):  # call along until the coach counts outs on a flop or turn
         if which == 0 and "Outs" in me.since_mark():
