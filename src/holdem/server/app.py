@@ -102,6 +102,7 @@ def create_app(
 
     async def table_page(request: Request) -> Response:
         table_id = request.path_params["table"]
+        await cardroom.find(table_id)  # also a table another process created a moment ago
         try:
             runtime_of(table_id)
         except LookupError as missing:
@@ -138,6 +139,7 @@ def create_app(
 
     async def identity(request: Request) -> Response:
         table_id = request.path_params["table"]
+        await cardroom.find(table_id)
         runtime_of(table_id)
         token = new_identity(request)
         response = JSONResponse({"token": token})
@@ -146,6 +148,7 @@ def create_app(
 
     async def room_of(request: Request) -> Room:
         """The table asked for; a tournament's tables are told apart by ``?table=n``."""
+        await cardroom.find(request.path_params["table"])
         runtime = runtime_of(request.path_params["table"])
         if isinstance(runtime, RemoteTable):
             await runtime.load()  # run by another process: as the store has it now
@@ -197,7 +200,7 @@ def create_app(
 
     async def play(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table"]
-        runtime = cardroom.tables.get(table_id)
+        runtime = await cardroom.find(table_id)
         if runtime is None:
             await websocket.close(code=4404, reason="no such table")
             return

@@ -119,6 +119,16 @@ class Cardroom:
             await self.cluster.created(table_id)
         return table_id, token
 
+    async def find(self, table_id: str) -> AnyRuntime | None:
+        """The table ``table_id``; on PostgreSQL also one that another process created a
+        moment ago (before this one's next look at the leases): a link opened behind a
+        load balancer may come to any process."""
+        runtime = self.tables.get(table_id)
+        if runtime is None and self.cluster is not None:
+            await self.cluster.find(table_id)
+            runtime = self.tables.get(table_id)
+        return runtime
+
     def summaries(self) -> list[dict[str, Any]]:
         return [runtime.summary() for runtime in self.tables.values()]
 

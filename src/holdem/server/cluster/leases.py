@@ -90,6 +90,14 @@ class Leases:
         )
         return [Lease(r["table_id"], r["owner"], r["running"], r["summary"]) for r in rows]
 
+    async def one(self, table_id: str) -> Lease | None:
+        row = await self.db.fetchrow(
+            f"SELECT table_id, owner, expires > {NOW} AS running, summary FROM leases "
+            "WHERE table_id = $1",
+            table_id,
+        )
+        return None if row is None else Lease(row[0], row[1], row[2], row[3])
+
     async def take_new(self, table_id: str) -> None:
         """The lease of a table this process just created."""
         await self.db.execute(

@@ -50,6 +50,8 @@ logger = logging.getLogger(__name__)
 
 SURVEY_SECONDS = 1.0
 SWEEP_SECONDS = 30.0  # stored bus records nobody fetched
+TABLE_ID_MOST = 32  # the store's column
+STOP_SECONDS = 5.0  # for a table let go of to stop its clock
 TAKING_AT_ONCE = 8  # tables loaded together: their reads from the store overlap
 
 
@@ -115,6 +117,17 @@ class Cluster:
     async def created(self, table_id: str) -> None:
         """Publish a new table's lobby row now: the other processes list it at once."""
         await self._publish([table_id])
+
+    async def find(self, table_id: str) -> None:
+        """Follow ``table_id`` now if its lease is published (one query; none for what
+        cannot be a table id)."""
+        if not (0 < len(table_id) <= TABLE_ID_MOST and table_id.isascii() and table_id.isalnum()):
+            return
+        async with self._leases_lock:
+            lease = await self.leases.one(table_id)
+            alive = await self.leases.alive() if lease is not None else set()
+        if lease is not None and table_id not in self.held:
+            await self._follow(lease, lease.owner if lease.owner in alive else None)
 
     # -- the clock -------------------------------------------------------------------------
 
@@ -249,9 +262,10 @@ class Cluster:
         if runtime is None or isinstance(runtime, RemoteTable):
             return
         logger.warning("cluster: %s lost the lease of table %s", self.name, table_id)
-        await runtime.stop()
-        for client in _clients_of(runtime):
+        for client in _clients_of(runtime):  # first: nothing below may keep them here
             self._spawn(client.websocket.close(code=MOVED_CLOSE, reason=MOVED))
+        with contextlib.suppress(TimeoutError):  # a job stuck on the store is left behind
+            await asyncio.wait_for(runtime.stop(), STOP_SECONDS)
         for key, client in list(self.remote.items()):
             if client.table_id == table_id:
                 client.inbox.put_nowait(None)
