@@ -110,6 +110,12 @@ def test_every_process_lists_every_table(two_processes: tuple[ServerProcess, ...
     for server in (a, b):
         for table_id in ids:
             listed(server, table_id)
+    # A live table's link opens the live page at the process that does not hold it too.
+    live = httpx.post(f"{a.url}/api/tables", json={"name": "Kitchen", "mode": "live"}).json()
+    listed(b, live["id"])
+    for server in (a, b):
+        page = httpx.get(f"{server.url}/t/{live['id']}").text
+        assert "live.js" in page and "table.js" not in page, server.url
 
     # A client of B at A's table is refused exactly as a client of A is, and bounded the
     # same: B stops a flood before it reaches A, and closes an oversized message itself.

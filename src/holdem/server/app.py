@@ -30,7 +30,6 @@ from holdem.server.failures import JsonErrors
 from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
 from holdem.server.http_guard import SameOriginWrites, from_another_site
 from holdem.server.live_routes import live_routes
-from holdem.server.live_runtime import LiveRuntime
 from holdem.server.option_errors import options_problem
 from holdem.server.protocol import MAX_MESSAGE_BYTES
 from holdem.server.refusals import error
@@ -107,7 +106,9 @@ def create_app(
             runtime_of(table_id)
         except LookupError as missing:
             return PlainTextResponse(str(missing), status_code=404)
-        page = "live.html" if isinstance(cardroom.tables[table_id], LiveRuntime) else "table.html"
+        # by the lobby row, which a process that does not hold the table knows too
+        live = cardroom.tables[table_id].summary().get("mode") == "live"
+        page = "live.html" if live else "table.html"
         response = FileResponse(WEB / page)
         if identity_of(request, table_id) is None:
             set_identity(response, table_id, new_identity(request))
