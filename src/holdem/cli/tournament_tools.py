@@ -68,7 +68,7 @@ def structure(
     hours: Annotated[float | None, typer.Option(help="Planned length (with --players).")] = None,
     level_minutes: Annotated[
         int | None,
-        typer.Option(help="Minutes per level (with --players; default 20, shorter for short plans)."),
+        typer.Option(help="Minutes per level (with --players; 20, shorter for short plans)."),
     ] = None,
     chip_set: Annotated[
         str, typer.Option("--set", help="Chip values, comma-separated (with --players).")
