@@ -328,16 +328,11 @@ COMPILING = "compiling the fast kernels: the first run takes a few seconds more,
 
 
 def kernels_cached() -> bool:
-    """Whether numba has compiled the odds kernels before: their cache index files are
-    beside the module (or under ``NUMBA_CACHE_DIR``)."""
-    import os
-    from pathlib import Path
+    """Whether numba has compiled the odds kernels (exact or Monte Carlo) before."""
+    from holdem.numba_cache import compiled_before
+    from holdem.odds import exact, montecarlo
 
-    from holdem.odds import kernels
-
-    custom = os.environ.get("NUMBA_CACHE_DIR")  # numba then caches there alone
-    place = Path(custom) if custom else Path(kernels.__file__).parent / "__pycache__"
-    return place.is_dir() and next(place.rglob("*.nbi"), None) is not None
+    return compiled_before(exact.enumerate_deals) or compiled_before(montecarlo._sample)
 
 
 @contextmanager

@@ -341,8 +341,6 @@ def bots_kernel_cached() -> bool:
     """Whether numba's cache holds the compiled bots' kernel for this source (a first run
     compiles it, which takes about a minute)."""
     from holdem.engine import kernel_play as k
+    from holdem.numba_cache import compiled_before
 
-    try:
-        return bool(k.run_bots._cache._cache_file._load_index())
-    except Exception:  # numba's cache layout is its own: when unsure, say nothing
-        return True
+    return compiled_before(k.run_bots)
