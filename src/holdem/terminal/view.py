@@ -107,9 +107,11 @@ def render(frame: Frame, console: Console) -> RenderableType:
     options = console.options.update_width(frame_width(console))
     room = console.height - PROMPT_LINES
     felt = _felt(frame, header=True)
-    if _height(console, felt, options) > room:  # many seats on a short screen
+    used = _height(console, felt, options)
+    if used > room:  # many seats on a short screen
         felt = _felt(frame, header=False)
-    left = room - _height(console, felt, options)
+        used = _height(console, felt, options)
+    left = room - used
     bottom: list[RenderableType] = []
     if frame.advice is not None:
         bottom.append(coach_panel(frame.advice))
