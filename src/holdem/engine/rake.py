@@ -61,6 +61,11 @@ class RakeTaken:
     total: int
     shares: tuple[int, ...]
 
+    def less_shares(self, amounts: Sequence[int]) -> tuple[int, ...]:
+        """Each position's amount less its share of the rake (what it collected: what it
+        was paid; its stack after the pots: its stack after the rake)."""
+        return tuple(amount - taken for amount, taken in zip(amounts, self.shares, strict=True))
+
 
 def take_rake(rule: RakeRule, collected: Sequence[int], *, flop_dealt: bool) -> RakeTaken:
     """The rake of a hand in which each position collected ``collected`` from the pots."""

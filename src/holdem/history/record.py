@@ -116,9 +116,8 @@ def with_rake(history: HandHistory, played: Hand, rake: RakeTaken) -> HandHistor
     """``history`` of ``played`` with the house's take (a raking table's ``PlayedHand.rake``):
     the ``rake``, each player's ``winnings`` net of it and the finishing stacks after it."""
     assert played.result is not None and played.final_stacks is not None
-    shares = rake.shares
-    paid = tuple(won - taken for won, taken in zip(played.result.collected, shares, strict=True))
-    after = tuple(stack - taken for stack, taken in zip(played.final_stacks, shares, strict=True))
+    paid = rake.less_shares(played.result.collected)
+    after = rake.less_shares(played.final_stacks)
     return replace(history, rake=rake.total, winnings=paid, finishing_stacks=after)
 
 

@@ -93,8 +93,7 @@ def raked_style(played: PlayedHand) -> TextStyle | None:
     rake, result = played.rake, played.hand.result
     if rake is None or result is None:
         return None
-    paid = tuple(won - taken for won, taken in zip(result.collected, rake.shares, strict=True))
-    return TextStyle(rake=rake.total, paid=paid)
+    return TextStyle(rake=rake.total, paid=rake.less_shares(result.collected))
 
 
 async def text_history(store: Store, room: Room, number: int, owner: str | None) -> str:
