@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -164,10 +165,23 @@ def _time(name: str, value: object) -> dt.time | dt.date:
     return value
 
 
-def _array_of(read: Callable[[str, object], Any]) -> Callable[[str, object], tuple[Any, ...]]:
+def only(kind: type, values: Iterable[object]) -> bool:
+    """Whether every value is exactly a ``kind`` (not a subclass: ``True`` is no int here),
+    checked at C speed: the fast paths of the readers below and of the hand's checks."""
+    return {*map(type, values)} <= {kind}
+
+
+def _array_of(
+    read: Callable[[str, object], Any], unchanged: type
+) -> Callable[[str, object], tuple[Any, ...]]:
+    """A reader of an array of what ``read`` reads; ``read`` gives a value of exactly the
+    type ``unchanged`` back as it is, so an array of only those is taken whole."""
+
     def read_array(name: str, value: object) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise PHHError(f"must be an array, not {_describe(value)}", field=name)
+        if only(unchanged, value):
+            return tuple(value)
         return tuple(read(f"{name}[{i}]", item) for i, item in enumerate(value))
 
     return read_array
@@ -176,9 +190,14 @@ def _array_of(read: Callable[[str, object], Any]) -> Callable[[str, object], tup
 def _amounts_of(
     read: Callable[[str, object, Decimal], Any],
 ) -> Callable[[str, object, Decimal], tuple[Any, ...]]:
+    """A reader of an array of amounts; ``read`` gives an int in whole chips back as it
+    is, so an array of only ints in a hand of whole chips is taken whole."""
+
     def read_array(name: str, value: object, unit: Decimal) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise PHHError(f"must be an array, not {_describe(value)}", field=name)
+        if unit == ONE and only(int, value):
+            return tuple(value)
         return tuple(read(f"{name}[{i}]", item, unit) for i, item in enumerate(value))
 
     return read_array
@@ -193,13 +212,15 @@ def places_written(table: Mapping[str, object]) -> int:
     places = 0
     for name in GAME_AMOUNTS:
         value = table.get(name)
+        if isinstance(value, list) and only(int, value):
+            continue  # whole numbers have no places
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, Decimal | float) and not isinstance(item, bool):
                 number = _decimal(item)
                 assert isinstance(number, Decimal)
                 places = max(places, _checked_places(places_of(number), name, format(number, "f")))
     actions = table.get("actions")
-    if isinstance(actions, list):
+    if isinstance(actions, list) and not (only(str, actions) and "." not in "".join(actions)):
         for i, text in enumerate(actions):
             if isinstance(text, str) and "." in text:  # most actions have no decimals
                 written = amount_places(text)
@@ -220,6 +241,11 @@ def _checked_places(places: int, where: str, amount: str) -> int:
 def _actions(name: str, value: object, unit: Decimal) -> tuple[Action, ...]:
     if not isinstance(value, list):
         raise PHHError(f"must be an array of action strings, not {_describe(value)}", field=name)
+    if only(str, value):
+        try:
+            return tuple(map(_parse_action_cached, value, itertools.repeat(unit)))
+        except PHHError:
+            pass  # the loop below finds the action again, to say which one it is
     actions: list[Action] = []
     for i, text in enumerate(value):
         if not isinstance(text, str):
@@ -274,12 +300,12 @@ READERS: dict[str, Callable[[str, object], Any]] = {
     "year": _integer,
     "hand": _integer_or_string,
     "level": _integer,
-    "seats": _array_of(_integer),
+    "seats": _array_of(_integer, int),
     "seat_count": _integer,
     "table": _integer_or_string,
-    "players": _array_of(_string),
+    "players": _array_of(_string, str),
     "currency": _string,
     "currency_symbol": _string,
     "time_limit": _number,
-    "time_banks": _array_of(_number),
+    "time_banks": _array_of(_number, int),
 }

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, TypeAlias, cast
 
+from holdem.history import _toml_fast
+
 TomlValue: TypeAlias = (
     str
     | bool
@@ -88,8 +90,15 @@ def format_value(value: Any) -> str:
 
 def loads(text: str) -> dict[str, Any]:
     """A TOML document with every float as the ``Decimal`` of its text (``200.30`` stays
-    ``200.30``); raises ``tomllib.TOMLDecodeError``."""
-    return tomllib.loads(text, parse_float=Decimal)
+    ``200.30``); raises ``tomllib.TOMLDecodeError``.
+
+    The plain TOML of PHH files is read by :mod:`holdem.history._toml_fast`, which gives
+    the same; anything else (and every error) is ``tomllib``'s.
+    """
+    document = _toml_fast.parse(text) if isinstance(text, str) else None
+    if document is None:
+        document = tomllib.loads(text, parse_float=Decimal)
+    return document
 
 
 def freeze(value: Any) -> TomlValue:

@@ -28,7 +28,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from holdem.history._fields import (
     AMOUNT_READERS,
@@ -36,6 +36,7 @@ from holdem.history._fields import (
     VARIANTS,
     Number,
     check_variant,
+    only,
     places_written,
 )
 from holdem.history._toml import TomlValue, freeze
@@ -155,10 +156,11 @@ class HandHistory:
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
-        check_unit(self.chip_unit)
+        if self.chip_unit is not ONE:  # ONE, the default and the usual case, is a unit
+            check_unit(self.chip_unit)
         for name in _RESULTS:
             value = getattr(self, name)
-            if value is not None:
+            if value is not None and not only(int, value):  # ints are exact already
                 object.__setattr__(self, name, tuple(_exact(name, v) for v in value))
         if self.rake is not None:
             object.__setattr__(self, "rake", _exact("rake", self.rake))
@@ -330,13 +332,8 @@ def _validate(hand: HandHistory) -> None:
             _at_least(value, name, 0, rule)
         elif isinstance(value, int | float | Decimal):
             _at_least((value,), name, 0, rule, scalar=True)
-    for i, action in enumerate(hand.actions):
-        player = acting_player(action)
-        if player is not None and not 0 <= player < n:
-            raise PHHError(
-                f"p{player + 1} is not in this hand: it has {n} players, p1 to p{n}",
-                field=f"actions[{i}] {format_action(action)!r}",
-            )
+    if not {*map(acting_player, hand.actions)} <= {None, *range(n)}:
+        _name_the_stranger(hand.actions, n)
     for key, value in hand.extra.items():
         if key in _DATE_IN_EXTRA and _is_bare_date(value):
             continue
@@ -344,6 +341,17 @@ def _validate(hand: HandHistory) -> None:
             raise PHHError(
                 f"{key!r} is a field of its own, not an extra one: set HandHistory.{key}",
                 field="extra",
+            )
+
+
+def _name_the_stranger(actions: Sequence[Action], n: int) -> None:
+    # Some action names a player the hand does not have: the first one is the error.
+    for i, action in enumerate(actions):
+        player = acting_player(action)
+        if player is not None and not 0 <= player < n:
+            raise PHHError(
+                f"p{player + 1} is not in this hand: it has {n} players, p1 to p{n}",
+                field=f"actions[{i}] {format_action(action)!r}",
             )
 
 
@@ -390,6 +398,8 @@ def _at_least(
     *,
     scalar: bool = False,
 ) -> None:
+    if only(int, values) and min(cast("Sequence[int]", values), default=low) >= low:
+        return  # whole numbers, none too low: the usual case, without a step per value
     for i, value in enumerate(values):
         # 'not >=' also catches a float nan (a Decimal NaN would raise on comparing)
         if value is not None and (_is_nan(value) or not value >= low):

@@ -1,0 +1,256 @@
+"""A quick reader for the plain TOML that PHH files are written in, tried before ``tomllib``.
+
+Why: ``tomllib`` is pure Python in 3.11 and was a third of the time of replaying a file.
+PHH files use a small part of TOML: ``key = value`` lines, ``[1]`` or ``["name"]`` table
+headers, one-line strings, decimal integers and floats, booleans, arrays (nested, over
+several lines, with comments and trailing commas), inline tables, comments. This reader
+knows that part and nothing else.
+
+The contract: :func:`parse` gives exactly what ``tomllib.loads(text,
+parse_float=Decimal)`` gives, or ``None`` when the text holds anything else: a
+multi-line string, a date or time, a dotted key, ``[[array of tables]]``, hex or ``1_000``,
+a key given twice, a control character, anything malformed. The caller then reads the text
+with ``tomllib``, so odd files and errors (with their messages) behave as they always did.
+
+Bounded: each regular expression is matched at one position and cannot backtrack more than
+linearly, the reader moves forward only, and nesting deeper than :data:`MAX_DEPTH` is left
+to ``tomllib``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any, cast
+
+MAX_DEPTH = 32
+"""Arrays and inline tables nested deeper than this are left to ``tomllib``."""
+
+
+class _Unsupported(Exception):
+    """The text leaves the part of TOML this reader knows: ``tomllib`` reads it instead."""
+
+
+# No control character but tab and newline may stand anywhere in TOML (a lone carriage
+# return included): a text with one is an error, which tomllib words.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_BARE_KEY = r"[A-Za-z0-9_-]+"
+_LITERAL = r"'[^'\n]*'"
+# The unrolled form (plain run, then escape and plain run, repeated) cannot backtrack.
+_ESCAPE = r"""\\(?:["\\btnfr]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})"""
+_BASIC = rf'"[^"\\\n]*(?:{_ESCAPE}[^"\\\n]*)*"'
+_KEY = rf"(?:{_BARE_KEY}|{_LITERAL}|{_BASIC})"
+
+_WS = re.compile(r"[ \t]*").match
+# Between array items: spaces, newlines and whole comments, one at a time.
+_ARRAY_WS = re.compile(r"(?:[ \t\n]|#[^\n]*)*").match
+# What ends a statement: spaces, a comment, the end of the line or of the text.
+_LINE_END_RE = r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)"
+_LINE_END = re.compile(_LINE_END_RE).match
+# The start of a line: a key and its '=' (the value follows), a whole [table] header
+# line, or a blank or comment line.
+_STATEMENT = re.compile(
+    rf"[ \t]*(?:({_KEY})[ \t]*=[ \t]*|\[[ \t]*({_KEY})[ \t]*\]{_LINE_END_RE}|{_LINE_END_RE})"
+).match
+_INLINE_KEY_EQUALS = re.compile(rf"({_KEY})[ \t]*=[ \t]*").match
+_LITERAL_STRING = re.compile(_LITERAL).match
+_BASIC_STRING = re.compile(_BASIC).match
+_ESCAPES = re.compile(r"""\\(?:(["\\btnfr])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))""")
+_SHORT_ESCAPES = {'"': '"', "\\": "\\", "b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
+# Decimal integers and floats; TOML's other forms (0x1F, 1_000, +inf) go elsewhere or back.
+_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?").match
+_SPECIAL_FLOATS = ("inf", "nan", "+inf", "-inf", "+nan", "-nan")
+
+
+# Most PHH arrays (actions, players, stacks) are all strings or all integers on one line:
+# a match or two and a findall or split read them, without a step per item in Python.
+# [item, item, ...], trailing comma allowed: each repetition starts with the item's own
+# first character, so a failed match gives back at most linearly.
+_FLAT_STRINGS_RE = rf"\[[ \t]*(?:{_LITERAL}[ \t]*,[ \t]*)*(?:{_LITERAL}[ \t]*)?\]"
+_FLAT_STRINGS = re.compile(_FLAT_STRINGS_RE).match
+_STRING_ITEMS = re.compile(r"'([^'\n]*)'").findall
+# Only what integers, their signs and commas are made of; int() then checks each number
+# (it refuses '1 2', '+', '') but reads 007, which TOML does not allow.
+_FLAT_INTEGERS_RE = r"\[[0-9+\- \t,]*\]"
+_FLAT_INTEGERS = re.compile(_FLAT_INTEGERS_RE).match
+_LEADING_ZERO = re.compile(r"(?<![0-9])0[0-9]").search
+# The usual line, read in one match: a bare key and one of the values above, a plain
+# integer, a literal string or a boolean. Any other line takes the longer way.
+_PLAIN_LINE = re.compile(
+    rf"[ \t]*({_BARE_KEY})[ \t]*=[ \t]*(?:({_FLAT_STRINGS_RE})|({_FLAT_INTEGERS_RE})"
+    rf"|([+-]?(?:0|[1-9][0-9]*))|({_LITERAL})|(true|false)){_LINE_END_RE}"
+).match
+
+
+def parse(text: str) -> dict[str, Any] | None:
+    """The TOML document ``text``, floats as the ``Decimal`` of their text; ``None`` when
+    the text is not the plain TOML this reader knows (see the module's docstring)."""
+    src = text.replace("\r\n", "\n")  # as tomllib does
+    if _CONTROL.search(src):
+        return None
+    try:
+        return _document(src)
+    # ValueError: int() refuses more than 4300 digits; ArithmeticError: Decimal refuses
+    # 1e999999999999999999. tomllib calls the same and fails the same way.
+    except (_Unsupported, ValueError, ArithmeticError):
+        return None
+
+
+def _document(src: str) -> dict[str, Any]:
+    root: dict[str, Any] = {}
+    table = root
+    pos, end = 0, len(src)
+    while pos < end:
+        plain = _PLAIN_LINE(src, pos)
+        if plain:
+            name, kind = plain.group(1), cast(int, plain.lastindex)  # the value's group
+            if name in table:
+                raise _Unsupported
+            table[name] = _PLAIN_VALUE[kind](plain.group(kind))
+            pos = plain.end()
+            continue
+        statement = _STATEMENT(src, pos)
+        if not statement:
+            raise _Unsupported
+        pos = statement.end()
+        key, header = statement.groups()
+        if key is not None:
+            name = _key(key)
+            if name in table:  # a key given twice: an error
+                raise _Unsupported
+            pos, table[name] = _value(src, pos, 0)
+            line_end = _LINE_END(src, pos)
+            if not line_end:
+                raise _Unsupported
+            pos = line_end.end()
+        elif header is not None:
+            name = _key(header)
+            if name in root:  # a table declared twice, or over a value: an error
+                raise _Unsupported
+            table = root[name] = {}
+    return root
+
+
+_PLAIN_VALUE: dict[int, Callable[[str], Any]] = {
+    2: _STRING_ITEMS,
+    3: lambda written: _integers(written[1:-1]),
+    4: int,
+    5: lambda written: written[1:-1],
+    6: lambda written: written == "true",
+}
+"""How to read each kind of value of :data:`_PLAIN_LINE`, by its group."""
+
+
+def _key(written: str) -> str:
+    if written[0] == "'":
+        return written[1:-1]
+    if written[0] == '"':
+        return _unescape(written[1:-1])
+    return written
+
+
+def _value(src: str, pos: int, depth: int) -> tuple[int, Any]:
+    char = src[pos : pos + 1]
+    if char == "'":
+        match = _LITERAL_STRING(src, pos)
+        if match:
+            return match.end(), match.group()[1:-1]
+    elif char == '"':
+        match = _BASIC_STRING(src, pos)
+        if match:
+            return match.end(), _unescape(match.group()[1:-1])
+    elif char == "[":
+        return _array(src, pos, depth + 1)
+    elif char == "{":
+        return _inline_table(src, pos, depth + 1)
+    elif char == "t" and src.startswith("true", pos):
+        return pos + 4, True
+    elif char == "f" and src.startswith("false", pos):
+        return pos + 5, False
+    else:
+        number = _NUMBER(src, pos)
+        if number:
+            written = number.group()
+            if number.group(1) or number.group(2):
+                return number.end(), Decimal(written)
+            return number.end(), int(written)
+        for special in _SPECIAL_FLOATS:
+            if src.startswith(special, pos):
+                return pos + len(special), Decimal(special)
+    raise _Unsupported
+
+
+def _array(src: str, pos: int, depth: int) -> tuple[int, list[Any]]:
+    flat = _FLAT_STRINGS(src, pos)
+    if flat:
+        return flat.end(), _STRING_ITEMS(flat.group())
+    flat = _FLAT_INTEGERS(src, pos)
+    if flat:
+        return flat.end(), _integers(flat.group()[1:-1])
+    if depth > MAX_DEPTH:
+        raise _Unsupported
+    items: list[Any] = []
+    pos = _end_of(_ARRAY_WS(src, pos + 1))
+    while src[pos : pos + 1] != "]":
+        pos, item = _value(src, pos, depth)
+        items.append(item)
+        pos = _end_of(_ARRAY_WS(src, pos))
+        after = src[pos : pos + 1]
+        if after == ",":
+            pos = _end_of(_ARRAY_WS(src, pos + 1))
+        elif after != "]":
+            raise _Unsupported
+    return pos + 1, items
+
+
+def _integers(items: str) -> list[int]:
+    if _LEADING_ZERO(items):
+        raise _Unsupported
+    written = items.split(",")
+    if not written[-1].strip(" \t"):  # after a trailing comma, or in []
+        written.pop()
+    return list(map(int, written))  # a ValueError sends the text to tomllib
+
+
+def _inline_table(src: str, pos: int, depth: int) -> tuple[int, dict[str, Any]]:
+    if depth > MAX_DEPTH:
+        raise _Unsupported
+    table: dict[str, Any] = {}
+    pos = _end_of(_WS(src, pos + 1))
+    if src.startswith("}", pos):
+        return pos + 1, table
+    while True:
+        key_equals = _INLINE_KEY_EQUALS(src, pos)
+        if not key_equals:
+            raise _Unsupported
+        name = _key(key_equals.group(1))
+        if name in table:
+            raise _Unsupported
+        pos, table[name] = _value(src, key_equals.end(), depth)
+        pos = _end_of(_WS(src, pos))
+        after = src[pos : pos + 1]
+        if after == "}":
+            return pos + 1, table
+        if after != ",":  # no trailing comma, newline or comment in an inline table
+            raise _Unsupported
+        pos = _end_of(_WS(src, pos + 1))
+
+
+def _end_of(match: re.Match[str] | None) -> int:
+    assert match is not None  # a pattern that matches the empty string
+    return match.end()
+
+
+def _unescape(body: str) -> str:
+    return _ESCAPES.sub(_escaped, body) if "\\" in body else body
+
+
+def _escaped(match: re.Match[str]) -> str:
+    short, four, eight = match.groups()
+    if short:
+        return _SHORT_ESCAPES[short]
+    code = int(four or eight, 16)
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:  # not a Unicode scalar value
+        raise _Unsupported
+    return chr(code)
