@@ -29,7 +29,8 @@ def replay(
     counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
     raked: list[Decimal | int] = []  # the rake inferred of each hand that records one
     try:
-        for result in replay_paths(paths):
+        # A first run compiles the replay kernel: say so rather than sit silent.
+        for result in replay_paths(paths, notice=lambda text: errors.print(text)):
             if result.rake is not None:
                 raked.append(result.amount(result.rake))
             kind = (

@@ -6,7 +6,8 @@ simulation of millions of bot-against-bot hands needs none of that. The kernel h
 ``Hand`` for the configurations it accepts: forced bets (blinds, straddles, antes of any
 kind, live and dead posts, bomb pots), No-Limit, Pot-Limit and Fixed-Limit betting with
 the full-bet or half-bet rule, all-ins, uncalled bets, side pots, the showdown with the
-evaluator's tables and odd chips to the first winner after the button. A differential
+evaluator's tables and odd chips to the first winner after the button; PokerKit's
+conventions too (its reopening model, pots formed again among the winners). A differential
 test plays thousands of random configurations through both and compares every decision
 and every stack.
 
@@ -204,18 +205,10 @@ def _compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
 
     if not isinstance(config, HandConfig):
         raise ConfigError(f"expected a HandConfig, not {type(config).__name__}")
-    refused = []
-    if config.pokerkit_reopening:
-        refused.append("PokerKit's reopening model (pokerkit_reopening)")
-    if config.pots_merged_after_showdown:
-        refused.append("pots formed again among the winners (pots_merged_after_showdown)")
     if config.run_count != 1:
-        refused.append(f"running the board {config.run_count} times (run_count)")
-    if refused:
         raise ConfigError(
-            "the compiled kernel plays the standard rules only; it does not support "
-            + "; ".join(refused)
-            + ": play such hands with Hand"
+            f"the compiled kernel deals one board; it does not support running the board "
+            f"{config.run_count} times (run_count): play such hands with Hand"
         )
     n = config.player_count
     forced = np.zeros((4, n), dtype=np.int64)
@@ -245,6 +238,8 @@ def _compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
     params[k.P_ANTES_FIRST] = config.antes_before_blinds
     params[k.P_ANTES_TRIMMED] = config.antes_trimmed
     params[k.P_BOMB_POT] = config.bomb_pot
+    params[k.P_POKERKIT] = config.pokerkit_reopening
+    params[k.P_MERGE_POTS] = config.pots_merged_after_showdown
     return params, forced
 
 

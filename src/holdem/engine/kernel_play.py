@@ -18,7 +18,8 @@ from collections import namedtuple
 import numpy as np
 
 from holdem.bots import batched
-from holdem.engine.kernel_pots import award_showdown, return_unmatched
+from holdem.engine import kernel_script as script_
+from holdem.engine.kernel_pots import AWARDED, award_replayed, return_unmatched
 from holdem.evaluator.batch import kernel
 from holdem.sim.streams import DECK_SLOT
 
@@ -34,7 +35,9 @@ P_HALF_BET = 7  # Fixed-Limit under the half-bet rule
 P_ANTES_FIRST = 8
 P_ANTES_TRIMMED = 9
 P_BOMB_POT = 10
-PARAMS = 11
+P_POKERKIT = 11  # PokerKit's reopening model (``pokerkit_reopening``)
+P_MERGE_POTS = 12  # pots formed again among the winners (``pots_merged_after_showdown``)
+PARAMS = 13
 
 POT_LIMIT = 1
 FIXED_LIMIT = 2
@@ -46,18 +49,23 @@ FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
 R_HAND, R_PLAYER, R_KIND, R_TO, R_CHECK, R_CALL, R_MIN, R_MAX, R_ALL_IN = range(9)
 RECORD_COLUMNS = 9
 
-# What ``run`` returns first.
-OK, DRAWS_EXHAUSTED, RECORD_FULL, BAD_CARDS = 0, 1, 2, 3
+# What ``run`` returns first; UNSCRIPTED: a scripted hand the kernel leaves to ``Hand``.
+OK, DRAWS_EXHAUSTED, RECORD_FULL, BAD_CARDS, UNSCRIPTED = 0, 1, 2, 3, 4
 
 # Work arrays of one run, allocated once: ``folded`` per position, ``codes`` and
 # ``strengths`` for the evaluator, ``pots`` (strength, pot amounts, pot masks) for the
 # showdown, the evaluator's ``tables``; for the bots' policies, each position's
 # ``policy`` (``batched.RANDOM``, ...) and random ``slot`` (its state in ``rng``), what
-# they have ``seen`` of the betting, and the tight-aggressive bot's ``tag`` work arrays.
+# they have ``seen`` of the betting, and the tight-aggressive bot's ``tag`` work arrays;
+# who acted ``since_full`` raise (PokerKit's reopening), and per position the chips
+# ``returned`` uncalled and ``collected`` from the pots in the hand just played.
 Scratch = namedtuple(
     "Scratch",
-    ["folded", "codes", "strengths", "pots", "tables", "policy", "slot", "seen", "tag"],
-)
+    [
+        "folded", "codes", "strengths", "pots", "tables", "policy", "slot", "seen", "tag",
+        "since_full", "returned", "collected",
+    ],
+)  # fmt: skip
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -132,18 +140,24 @@ def _play_hand(
     """One hand from the posted forced bets to the last chip (``Hand``); ``state`` holds the
     starting stacks on entry and the final stacks on return.
 
+    Under the ``SCRIPT`` policy the decisions, the board's streets and the showdown's
+    shows and mucks come from a recorded hand's script in ``stream`` (``kernel_script``),
+    each checked against the rules; UNSCRIPTED when they do not fit.
     Returns (status, decisions, reached the showdown).
     """
     n = params[P_PLAYERS]
     structure = params[P_STRUCTURE]
     min_bet = params[P_MIN_BET]
     raise_cap = params[P_RAISE_CAP]
+    pokerkit = params[P_POKERKIT] != 0
+    scripted = scratch.policy[0] == script_.SCRIPT
     stacks, bets, contributed, acted_at = state[0], state[1], state[2], state[3]
-    folded = scratch.folded
+    folded, since_full, returned = scratch.folded, scratch.since_full, scratch.returned
     for p in range(n):
         bets[p] = 0
         contributed[p] = 0
         folded[p] = False
+        returned[p] = 0
     batched.reset_seen(scratch.seen)
     dead = 0
     # ``Hand._post_forced_bets``: blinds then antes (or antes first), then live and dead posts.
@@ -180,11 +194,16 @@ def _play_hand(
         else:
             bet_size = 0
             full_raise = max(min_bet, top)
+        if pokerkit:
+            full_raise = 0  # the round's first bet or raise is full whatever its size
         full_level = top
         aggressions = 0
         capped = False
+        short_run = 0  # PokerKit: what the current run of short all-ins adds up to ...
+        in_short_run = False  # ... while there is one
         for p in range(n):
             acted_at[p] = -1
+            since_full[p] = False
         opener = 0
         if street == 0:
             best = -1
@@ -211,8 +230,13 @@ def _play_hand(
                         anyone = True
                 may_raise = anyone
                 nobody_calls = not anyone  # an all-in is then a call (R18)
-            if may_raise and acted_at[actor] >= 0 and top - acted_at[actor] < threshold:
-                may_raise = False  # a short all-in did not reopen the betting (R18)
+            if may_raise and acted_at[actor] >= 0:  # ``Round._reopened_for`` (R18)
+                if pokerkit:
+                    may_raise = to_call >= full_raise and not (
+                        in_short_run and short_run < full_raise and since_full[actor]
+                    )
+                else:  # a short all-in did not reopen the betting
+                    may_raise = top - acted_at[actor] >= threshold
             if may_raise and structure == FIXED_LIMIT and raise_cap >= 0:
                 if capped:
                     may_raise = False
@@ -236,7 +260,21 @@ def _play_hand(
                     low, high = min(smallest, total), min(largest, total)
             policy = scratch.policy[actor]
             to = bet
-            if policy == batched.RANDOM:
+            if policy == script_.SCRIPT:  # the recorded step, if the rules allow it here
+                i = script_.next_step(stream, cursor, folded)
+                if i < 0 or stream[i + 1] != actor or stream[i] > script_.S_BET_RAISE:
+                    return UNSCRIPTED, decisions, False
+                cursor[0] = i + script_.STEP_WORDS
+                if stream[i] == script_.S_FOLD:
+                    kind = FOLD
+                elif stream[i] == script_.S_CHECK_CALL:
+                    kind = CHECK if to_call == 0 else CALL
+                else:
+                    to = stream[i + 2]
+                    if not may_raise or to < low or to > high:
+                        return UNSCRIPTED, decisions, False
+                    kind = RAISE
+            elif policy == batched.RANDOM:
                 # Uniform over check, or fold and call, and bet-or-raise; then the amount.
                 slot = scratch.slot[actor]
                 choices = (1 if to_call == 0 else 2) + (1 if may_raise else 0)
@@ -301,11 +339,20 @@ def _play_hand(
                 if to > top:
                     increment = to - top
                     full = increment >= threshold
-                    if full:
+                    if full or pokerkit:  # PokerKit counts short all-ins toward the cap
                         aggressions += 1
-                        if structure == FIXED_LIMIT:
+                        if structure == FIXED_LIMIT and full:
                             full_level = to
+                    if increment >= full_raise:
+                        for p in range(n):
+                            since_full[p] = False
                     full_raise = max(full_raise, increment)
+                    if stacks[actor]:
+                        short_run, in_short_run = 0, False
+                    else:
+                        short_run, in_short_run = short_run + increment, True
+                    if short_run >= full_raise:
+                        short_run, in_short_run = 0, False
                     if (
                         structure == FIXED_LIMIT
                         and raise_cap >= 0
@@ -316,6 +363,7 @@ def _play_hand(
                     ):
                         capped = True
                 acted_at[actor] = _top(n, bets)
+            since_full[actor] = True
             actor = _next_actor(n, actor, folded, stacks, bets, acted_at)
 
         # ``Hand._end_betting_round``: the one bet nobody matched goes back (R23).
@@ -331,39 +379,61 @@ def _play_hand(
         if excess > 0:
             stacks[first] += excess
             contributed[first] -= excess
+            returned[first] += excess
         for p in range(n):
             bets[p] = 0
         live = 0
         for p in range(n):
             live += not folded[p]
         if live == 1:  # ``Hand._award_uncontested``: every pot to the last player (R26)
-            return_unmatched(n, folded, stacks, contributed)
+            _return_unmatched(n, folded, stacks, contributed, returned)
             pot = dead
             for p in range(n):
                 pot += contributed[p]
             for p in range(n):
+                scratch.collected[p] = 0
                 if not folded[p]:
                     stacks[p] += pot
+                    scratch.collected[p] = pot
+            if scripted and not script_.only_shows_left(stream, cursor, folded):
+                return UNSCRIPTED, decisions, False
             return OK, decisions, False
         if street == 3 or _can_act_count(n, folded, stacks) < 2:
             # The river was bet, or nobody can bet any more: the board (burns included,
             # R3) is the same cards either way, so the run-out is the showdown.
-            return_unmatched(n, folded, stacks, contributed)
-            if not award_showdown(
-                n,
-                folded,
-                stacks,
-                contributed,
-                dead,
-                deck,
-                scratch.codes,
-                scratch.strengths,
-                scratch.pots,
-                scratch.tables,
-            ):
-                return BAD_CARDS, decisions, True
+            _return_unmatched(n, folded, stacks, contributed, returned)
+            mucked = 0
+            if scripted:  # the runout's streets, then the shows and mucks
+                if not script_.take_runout(stream, cursor, folded, street):
+                    return UNSCRIPTED, decisions, True
+                mucked = script_.take_showdown(stream, cursor, folded, street < 3)
+                if mucked < 0:
+                    return UNSCRIPTED, decisions, True
+            collected = scratch.collected
+            for p in range(n):
+                collected[p] = stacks[p]
+            awarded = award_replayed(
+                n, folded, stacks, contributed, dead, deck, scratch.codes, scratch.strengths,
+                scratch.pots, scratch.tables, mucked, params[P_MERGE_POTS] != 0,
+            )  # fmt: skip
+            if awarded != AWARDED:
+                return UNSCRIPTED if scripted else BAD_CARDS, decisions, True
+            for p in range(n):
+                collected[p] = stacks[p] - collected[p]
             return OK, decisions, True
         street += 1
+        if scripted and not script_.take_board(stream, cursor, folded, 3 if street == 1 else 1):
+            return UNSCRIPTED, decisions, False
+
+
+@kernel
+def _return_unmatched(n, folded, stacks, contributed, returned):
+    """``kernel_pots.return_unmatched``, counting what each player gets back."""
+    for p in range(n):
+        returned[p] -= stacks[p]
+    return_unmatched(n, folded, stacks, contributed)
+    for p in range(n):
+        returned[p] += stacks[p]
 
 
 @kernel
@@ -378,7 +448,22 @@ def _scratch(n, tables, tag):
         np.zeros(n, dtype=np.int64),  # ... from the one stream rng[0]
         np.zeros(batched.SEEN_COLUMNS, dtype=np.int64),
         tag,
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
     )
+
+
+@kernel
+def _scratch_without_bots(n, tables):
+    """Work arrays for play with no tight-aggressive bot: its tables are never read, so
+    empty ones of the right types do."""
+    tag = batched.new_tag_work(
+        np.zeros((13, 13, 2, batched.PREFLOP_COLUMNS), dtype=np.int8),
+        np.zeros(1, dtype=np.int8),
+        tables,
+    )
+    return _scratch(n, tables, tag)
 
 
 @kernel
@@ -406,14 +491,7 @@ def run(
     n = params[P_PLAYERS]
     hands = out_stacks.shape[0]
     state = np.zeros((4, n), dtype=np.int64)
-    # Everyone plays the random policy from the one stream; the tight-aggressive bot's
-    # tables are never read, so empty ones of the right types do.
-    tag = batched.new_tag_work(
-        np.zeros((13, 13, 2, batched.PREFLOP_COLUMNS), dtype=np.int8),
-        np.zeros(1, dtype=np.int8),
-        tables,
-    )
-    scratch = _scratch(n, tables, tag)
+    scratch = _scratch_without_bots(n, tables)  # everyone plays the random policy
     cursor = np.zeros(1, dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)
     rng = np.full(1, seed, dtype=np.uint64)
@@ -488,3 +566,37 @@ def run_bots(params, start, forced, seat_policy, seed, first, out_nets, tables, 
         for p in range(n):
             out_nets[h, (button + 1 + p) % n] = state[0, p] - start[p]
     return OK
+
+
+@kernel
+def run_scripts(params, start, forced, decks, script, offsets, out, out_status, tables):
+    """Replay recorded hands, each by its own rules: ``params[h]``, ``start[h]`` (stacks by
+    position), ``forced[h]`` and ``decks[h]`` (as ``run``'s, unknown cards 255), its steps
+    ``script[offsets[h]:offsets[h + 1]]`` (``kernel_script``). Positions beyond a hand's
+    player count are padding.
+
+    ``out[h]``: rows of final stacks, chips collected from the pots and uncalled chips
+    returned; ``out_status[h]``: OK, or UNSCRIPTED for a hand the kernel leaves to ``Hand``.
+    """
+    width = start.shape[1]
+    state = np.zeros((4, width), dtype=np.int64)
+    scratch = _scratch_without_bots(width, tables)
+    scratch.policy[:] = script_.SCRIPT
+    cursor = np.zeros(2, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    used = np.zeros(1, dtype=np.int64)
+    no_record = np.zeros((0, RECORD_COLUMNS), dtype=np.int64)
+    for h in range(start.shape[0]):
+        n = params[h, P_PLAYERS]
+        for p in range(n):
+            state[0, p] = start[h, p]
+        cursor[0], cursor[1] = offsets[h], offsets[h + 1]
+        status, _, _ = _play_hand(
+            params[h], forced[h], state, decks[h], script, False, cursor, rng, no_record, used,
+            h, scratch,
+        )  # fmt: skip
+        out_status[h] = status if status == OK else UNSCRIPTED
+        for p in range(n):
+            out[h, 0, p] = state[0, p]
+            out[h, 1, p] = scratch.collected[p]
+            out[h, 2, p] = scratch.returned[p]

@@ -32,6 +32,26 @@ def award_showdown(n, folded, stacks, contributed, dead, deck, codes, strengths,
     Muckers never change an award: a hand is mucked only when a hand already shown beats
     it in every pot it contests, so the best shown hand of a pot is its best hand.
     """
+    return (
+        award_replayed(
+            n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, 0, False
+        )
+        == AWARDED
+    )
+
+
+# What ``award_replayed`` returns.
+AWARDED, BAD_HAND, MUCKED_WINNER = 0, 1, 2
+
+
+@kernel
+def award_replayed(
+    n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, mucked, merge
+):
+    """``award_showdown`` for a recorded showdown: ``mucked`` (a mask of positions) gave up
+    their hands, which changes nothing unless one of them would have won something
+    (MUCKED_WINNER: left to ``Hand``); ``merge``: the pots are formed again among the hands
+    that win something before they are paid (``pots_merged_after_showdown``)."""
     card_keys, flush, row_offsets, hashed = tables
     live = 0
     for p in range(n):
@@ -44,23 +64,49 @@ def award_showdown(n, folded, stacks, contributed, dead, deck, codes, strengths,
             codes[live, 6] = deck[2 * n + 7]
             live += 1
     if _evaluate_rows(codes[:live], card_keys, flush, row_offsets, hashed, strengths) >= 0:
-        return False
+        return BAD_HAND
     strength, amounts, masks = pot_work[0], pot_work[1], pot_work[2]
     live = 0
-    for p in range(n):
-        if not folded[p]:
-            strength[p] = strengths[live]
-            live += 1
-    # The pots: dead money first (every live hand contests it), then one layer per
-    # distinct contribution; neighbours contested by the same hands are one pot.
-    pots = 0
     everyone = 0
     for p in range(n):
         if not folded[p]:
+            strength[p] = strengths[live]
             everyone |= 1 << p
+            live += 1
+    pots = _build_pots(n, everyone, contributed, dead, amounts, masks)
+    if mucked or merge:
+        winning = 0
+        for i in range(pots):
+            winning |= _best_of(n, masks[i], strength)
+        if winning & mucked:
+            return MUCKED_WINNER
+        if merge:
+            pots = _build_pots(n, winning, contributed, dead, amounts, masks)
+    for i in range(pots):
+        winners = _best_of(n, masks[i], strength)
+        count = 0
+        for p in range(n):
+            count += winners >> p & 1
+        if count == 0:  # a pot nobody may win: never so, but not a division by zero
+            return BAD_HAND
+        share = amounts[i] // count
+        odd = amounts[i] - share * count
+        for p in range(n):
+            if winners >> p & 1:
+                stacks[p] += share + odd
+                odd = 0
+    return AWARDED
+
+
+@kernel
+def _build_pots(n, claimants, contributed, dead, amounts, masks):
+    """``pots.build_pots``: dead money first (every claimant contests it), then one layer
+    per distinct contribution; neighbours contested by the same hands are one pot.
+    Returns the number of pots."""
+    pots = 0
     if dead:
         amounts[0] = dead
-        masks[0] = everyone
+        masks[0] = claimants
         pots = 1
     previous = 0
     while True:
@@ -75,7 +121,7 @@ def award_showdown(n, folded, stacks, contributed, dead, deck, codes, strengths,
         mask = 0
         for p in range(n):
             amount += min(contributed[p], level) - min(contributed[p], previous)
-            if contributed[p] >= level and not folded[p]:
+            if contributed[p] >= level and claimants >> p & 1:
                 mask |= 1 << p
         if pots and masks[pots - 1] == mask:
             amounts[pots - 1] += amount
@@ -84,19 +130,18 @@ def award_showdown(n, folded, stacks, contributed, dead, deck, codes, strengths,
             masks[pots] = mask
             pots += 1
         previous = level
-    for i in range(pots):
-        best = 0
-        winners = 0
-        for p in range(n):
-            if masks[i] >> p & 1:
-                if strength[p] > best:
-                    best, winners = strength[p], 1
-                elif strength[p] == best:
-                    winners += 1
-        share = amounts[i] // winners
-        odd = amounts[i] - share * winners
-        for p in range(n):
-            if masks[i] >> p & 1 and strength[p] == best:
-                stacks[p] += share + odd
-                odd = 0
-    return True
+    return pots
+
+
+@kernel
+def _best_of(n, mask, strength):
+    """The mask of the best hands among ``mask``."""
+    best = 0
+    winners = 0
+    for p in range(n):
+        if mask >> p & 1:
+            if strength[p] > best:
+                best, winners = strength[p], 1 << p
+            elif strength[p] == best:
+                winners |= 1 << p
+    return winners

@@ -38,20 +38,31 @@ class Payout:
     problem: str | None = None
 
 
-def payout_of(history: HandHistory, hand: Hand) -> Payout:
-    """The payout of a replayed (finished) hand, checked against what ``history`` records."""
-    n = hand.player_count
-    returned = [0] * n
+def payout_of(
+    history: HandHistory,
+    collected: Sequence[int],
+    returned: Sequence[int],
+    final_stacks: Sequence[int],
+) -> Payout:
+    """The payout of a replayed hand, checked against what ``history`` records: from what
+    each player ``collected`` from the pots, got ``returned`` uncalled, and finished with
+    (whether ``Hand`` or the compiled kernel replayed it)."""
+    base = Payout(tuple(collected), tuple(returned), None, (0,) * len(collected))
+    if history.winnings is not None:
+        return _from_winnings(history, base, history.winnings)
+    if history.rake is not None:
+        return _from_rake(history, base, tuple(final_stacks), history.rake)
+    return base
+
+
+def chips_of(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(collected, returned, final stacks) of a finished ``Hand``, for :func:`payout_of`."""
+    returned = [0] * hand.player_count
     assert hand.result is not None
     for event in hand.events:
         if isinstance(event, events.UncalledBetReturned):
             returned[event.player] += event.amount
-    base = Payout(hand.result.collected, tuple(returned), None, (0,) * n)
-    if history.winnings is not None:
-        return _from_winnings(history, base, history.winnings)
-    if history.rake is not None:
-        return _from_rake(history, base, tuple(hand.stacks), history.rake)
-    return base
+    return hand.result.collected, tuple(returned), tuple(hand.stacks)
 
 
 def _from_winnings(history: HandHistory, base: Payout, paid: Sequence[Units]) -> Payout:

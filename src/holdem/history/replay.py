@@ -15,7 +15,7 @@ in the file's own terms and precision (``200.30``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -25,8 +25,8 @@ from holdem.errors import HoldemError
 from holdem.history.actions import format_action
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
-from holdem.history.payouts import payout_of
-from holdem.history.phh import find_files, iter_hands
+from holdem.history.payouts import chips_of, payout_of
+from holdem.history.phh import HandResult, find_files, iter_hands
 from holdem.history.record import RULES_FIELD, config_with_rules
 from holdem.history.steps import Replayer
 from holdem.history.units import ONE, Units, amount_of
@@ -188,20 +188,38 @@ HALF = Decimal("0.5")
 
 
 def replay(history: HandHistory, *, file: str = "", index: int | None = None) -> Replay:
-    """Replay one hand and check what it records: finishing stacks, winnings, rake."""
-    expected = history.finishing_stacks
-    checked = expected is not None or history.winnings is not None or history.rake is not None
-    unit, players = history.chip_unit, history.players
+    """Replay one hand through ``Hand`` and check what it records: finishing stacks,
+    winnings, rake."""
     try:
         hand = replay_hand(history)
     except HoldemError as error:
-        verdict = False if checked else None
-        return Replay(file, index, None, expected, verdict, str(error), None, unit, players)
-    assert hand.result is not None
-    payout = payout_of(history, hand)
-    stacks = tuple(
-        mine - taken for mine, taken in zip(hand.result.final_stacks, payout.deducted, strict=True)
-    )
+        checked = (
+            history.finishing_stacks is not None
+            or history.winnings is not None
+            or history.rake is not None
+        )
+        return Replay(
+            file, index, None, history.finishing_stacks, False if checked else None,
+            str(error), None, history.chip_unit, history.players,
+        )  # fmt: skip
+    return _checked(history, file, index, *chips_of(hand), hand)
+
+
+def _checked(
+    history: HandHistory,
+    file: str,
+    index: int | None,
+    collected: Sequence[int],
+    returned: Sequence[int],
+    final_stacks: Sequence[int],
+    hand: Hand | None,
+) -> Replay:
+    """The verdict on a replayed hand, from its chips (``Hand``'s or the kernel's)."""
+    expected = history.finishing_stacks
+    checked = expected is not None or history.winnings is not None or history.rake is not None
+    unit, players = history.chip_unit, history.players
+    payout = payout_of(history, collected, returned, final_stacks)
+    stacks = tuple(mine - taken for mine, taken in zip(final_stacks, payout.deducted, strict=True))
     reason = payout.problem
     if reason is None and expected is not None and not stacks_match(stacks, expected):
         reason = "the finishing stacks differ"
@@ -223,15 +241,76 @@ def replay(history: HandHistory, *, file: str = "", index: int | None = None) ->
     )
 
 
-def replay_paths(paths: Sequence[str | Path]) -> Iterator[Replay]:
+BATCH = 512
+"""Hands of a file replayed by the compiled kernel in one call."""
+
+
+def replay_paths(
+    paths: Sequence[str | Path],
+    *,
+    compiled: bool = True,
+    notice: Callable[[str], None] | None = None,
+) -> Iterator[Replay]:
     """Replay every hand of every .phh and .phhs file under ``paths`` (folders recursively).
 
     A file or hand that cannot be read or replayed yields a Replay with its error, and
-    the others still replay.
+    the others still replay. ``compiled``: replay the hands in batches through the
+    compiled kernel (``holdem.engine.kernel_replay``), each hand it leaves through
+    ``Hand``; the rows are the same either way, except that a hand the kernel replayed
+    carries no ``Hand`` (``hand`` is None: :func:`replay` gives one). ``notice``: told
+    when the kernel is compiled first (seconds).
     """
+    batch = _kernel_batch(notice) if compiled else None
     for path in find_files(paths):
+        reads: list[HandResult] = []
         for read in iter_hands(path):
-            if isinstance(read.result, PHHError):
-                yield Replay(str(path), read.number, None, None, None, str(read.result))
-            else:
-                yield replay(read.result, file=str(path), index=read.number)
+            reads.append(read)
+            if len(reads) == BATCH:
+                yield from _replay_reads(str(path), reads, batch)
+                reads = []
+        yield from _replay_reads(str(path), reads, batch)
+
+
+_Chips = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""(collected, returned, final stacks) of a replayed hand."""
+_Batch = Callable[[Sequence[HandHistory]], list[_Chips | None]]
+
+
+def _replay_reads(file: str, reads: Sequence[HandResult], batch: _Batch | None) -> Iterator[Replay]:
+    histories = [read.result for read in reads if not isinstance(read.result, PHHError)]
+    fast = iter(batch(histories) if batch is not None and histories else [None] * len(histories))
+    for read in reads:
+        if isinstance(read.result, PHHError):
+            yield Replay(file, read.number, None, None, None, str(read.result))
+            continue
+        chips = next(fast)
+        if chips is None:
+            yield replay(read.result, file=file, index=read.number)
+        else:
+            yield _checked(read.result, file, read.number, *chips, None)
+
+
+def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
+    """The compiled kernel's replay of a batch of hands: (collected, returned, final
+    stacks) per hand, None for a hand left to ``Hand``; None without numba."""
+    try:
+        from holdem.engine.kernel_replay import replay_kernel_cached, replay_scripts
+        from holdem.history.scripted import script_of
+    except ImportError:
+        return None
+    if notice is not None and not replay_kernel_cached():
+        notice("compiling the replay kernel (first run only, some seconds)…")
+
+    def batch(histories: Sequence[HandHistory]) -> list[_Chips | None]:
+        scripts = [script_of(history) for history in histories]
+        known = [script for script in scripts if script is not None]
+        replayed = iter(replay_scripts(known))
+        results: list[_Chips | None] = []
+        for script in scripts:
+            chips = next(replayed) if script is not None else None
+            results.append(
+                None if chips is None else (chips.collected, chips.returned, chips.final_stacks)
+            )
+        return results
+
+    return batch

@@ -1,0 +1,111 @@
+"""Recorded hands replayed in the compiled kernel, each step checked against the rules.
+
+``Hand`` replays a hand history step by step with an event log and every error worded;
+a corpus of thousands of hands that are plainly legal needs only the chips. Here each
+hand is a :class:`Script`: its configuration, its deck (the cards the record names) and
+its steps (``kernel_script``). The kernel (``kernel_play.run_scripts``) plays them with
+the rules of ``Hand``, checking every decision against the legal bounds it computes as
+``Hand`` does; a hand it cannot vouch for (a step the rules refuse, a muck that would
+change the winner, unknown cards at a showdown, a configuration it does not play) comes
+back as None, for ``Hand`` to replay and to word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from holdem.engine.config import HandConfig
+from holdem.engine.kernel import _compile_config, _tables
+from holdem.errors import ConfigError
+
+UNKNOWN_CARD = 255
+"""A card the record does not name (a hole card nobody saw, a burn, a street never
+dealt): the kernel's evaluator refuses it, so a hand that needs it at a showdown is
+left to ``Hand``."""
+
+
+@dataclass(frozen=True)
+class Script:
+    """One recorded hand for the kernel.
+
+    ``deck``: 2 * players + 8 card codes dealt as ``Hand`` deals from a deck (first hole
+    cards round the table, second ones, burn, flop, burn, turn, burn, river), UNKNOWN_CARD
+    where the record names none. ``steps``: three words per step, (code, player, amount)
+    with the codes of ``kernel_script``.
+    """
+
+    config: HandConfig
+    deck: Sequence[int]
+    steps: Sequence[int]
+
+
+@dataclass(frozen=True)
+class ReplayedChips:
+    """What a scripted hand came to, per position: the final stacks, the chips each player
+    collected from the pots, and the uncalled chips returned to them."""
+
+    final_stacks: tuple[int, ...]
+    collected: tuple[int, ...]
+    returned: tuple[int, ...]
+
+
+def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
+    """Each hand's chips, or None for a hand the kernel leaves to ``Hand``."""
+    from holdem.engine import kernel_play as k
+
+    compiled: list[tuple[int, np.ndarray, np.ndarray]] = []  # (script, params, forced)
+    for number, script in enumerate(scripts):
+        try:
+            params, forced = _compiled(script.config)
+        except ConfigError:
+            continue  # a configuration the kernel does not play
+        compiled.append((number, params, forced))
+    results: list[ReplayedChips | None] = [None] * len(scripts)
+    if not compiled:
+        return results
+    hands = len(compiled)
+    width = max(len(scripts[number].deck) for number, _, _ in compiled)
+    players = max(int(params[k.P_PLAYERS]) for _, params, _ in compiled)
+    all_params = np.zeros((hands, k.PARAMS), dtype=np.int64)
+    start = np.zeros((hands, players), dtype=np.int64)
+    forced_bets = np.zeros((hands, 4, players), dtype=np.int64)
+    decks = np.full((hands, width), UNKNOWN_CARD, dtype=np.uint8)
+    offsets = np.zeros(hands + 1, dtype=np.int64)
+    steps: list[int] = []
+    for row, (number, params, forced) in enumerate(compiled):
+        script = scripts[number]
+        n = script.config.player_count
+        all_params[row] = params
+        start[row, :n] = script.config.starting_stacks
+        forced_bets[row, :, :n] = forced
+        decks[row, : len(script.deck)] = script.deck
+        steps.extend(script.steps)
+        offsets[row + 1] = len(steps)
+    out = np.zeros((hands, 3, players), dtype=np.int64)
+    status = np.zeros(hands, dtype=np.int64)
+    k.run_scripts(
+        all_params, start, forced_bets, decks, np.array(steps, dtype=np.int64), offsets, out,
+        status, _tables(),
+    )  # fmt: skip
+    for row, (number, _, _) in enumerate(compiled):
+        if status[row] == k.OK:
+            n = scripts[number].config.player_count
+            stacks, collected, returned = (tuple(out[row, i, :n].tolist()) for i in range(3))
+            results[number] = ReplayedChips(stacks, collected, returned)
+    return results
+
+
+_compiled = lru_cache(maxsize=1024)(_compile_config)  # a corpus repeats its stakes
+
+
+def replay_kernel_cached() -> bool:
+    """Whether numba's cache holds the compiled replay kernel for this source (a first run
+    compiles it, which takes some seconds)."""
+    from holdem.engine import kernel_play as k
+    from holdem.numba_cache import compiled_before
+
+    return compiled_before(k.run_scripts)

@@ -1,0 +1,109 @@
+"""A hand history as a script for the compiled kernel (``holdem.engine.kernel_replay``).
+
+Only what is plainly regular becomes a script: hole cards dealt first, in order, two to
+each player; no card twice; board cards all named; every show naming the cards dealt (or
+none). The kernel checks the rest (whose turn, what is legal, when the board comes, who
+mucks). Anything else gives None and the hand is replayed by ``Hand``, which words what
+is wrong.
+"""
+
+from __future__ import annotations
+
+from holdem.engine import HandConfig
+from holdem.engine import kernel_script as s
+from holdem.engine.kernel_replay import UNKNOWN_CARD, Script
+from holdem.errors import HoldemError
+from holdem.history import actions as phh
+from holdem.history.hand import HandHistory
+from holdem.history.record import RULES_FIELD
+
+_STEPS = {phh.Fold: s.S_FOLD, phh.CheckCall: s.S_CHECK_CALL}
+
+
+def script_of(history: HandHistory) -> Script | None:
+    """The kernel's script of a recorded hand, or None when ``Hand`` must replay it."""
+    config = _config_of(history)
+    if config is None:
+        return None
+    n = config.player_count
+    holes: list[tuple[int | None, ...]] = []
+    board: list[int] = []
+    steps: list[int] = []
+    for step in history.actions:
+        kind = type(step)
+        if kind is phh.NoOp:
+            continue
+        if kind is phh.DealHole:
+            assert isinstance(step, phh.DealHole)
+            if step.player != len(holes) or len(step.cards) != 2:
+                return None
+            holes.append(step.cards)
+            continue
+        if len(holes) != n:
+            return None  # every hole card is dealt before anything else
+        if kind is phh.DealBoard:
+            assert isinstance(step, phh.DealBoard)
+            if None in step.cards:
+                return None
+            board.extend(step.cards)  # type: ignore[arg-type]
+            steps += (s.S_BOARD, 0, len(step.cards))
+            continue
+        assert not isinstance(step, phh.DealHole | phh.DealBoard | phh.NoOp)
+        if not 0 <= step.player < n:
+            return None
+        if isinstance(step, phh.BetRaise):
+            steps += (s.S_BET_RAISE, step.player, step.to)
+        elif isinstance(step, phh.ShowMuck):
+            if step.mucked:
+                steps += (s.S_MUCK, step.player, 0)
+                continue
+            hole = holes[step.player]
+            shown = step.cards
+            if None in hole or (shown is not None and (None in shown or set(shown) != set(hole))):
+                return None  # cards learnt or contradicted at the show: ``Hand`` checks them
+            steps += (s.S_SHOW, step.player, 0)
+        else:
+            steps += (_STEPS[kind], step.player, 0)
+    known = [card for hole in holes for card in hole if card is not None] + board
+    if len(holes) != n or len(board) > 5 or len(set(known)) != len(known):
+        return None
+    deck = [UNKNOWN_CARD] * (2 * n + 8)
+    for player, (first, second) in enumerate(holes):
+        deck[player] = UNKNOWN_CARD if first is None else int(first)
+        deck[n + player] = UNKNOWN_CARD if second is None else int(second)
+    for place, card in zip((1, 2, 3, 5, 7), board, strict=False):  # burns between streets
+        deck[2 * n + place] = int(card)
+    return Script(config, deck, steps)
+
+
+def _config_of(history: HandHistory) -> HandConfig | None:
+    """``replay.config_of``, None where it refuses; remembered for a hand without rules of
+    its own, as a corpus repeats the same stakes and stacks hand after hand."""
+    from holdem.history.replay import config_of
+
+    own_rules = RULES_FIELD in history.extra or "holdem_rules" in history.extra
+    stakes = (
+        history.variant,
+        history.starting_stacks,
+        history.blinds_or_straddles,
+        history.antes,
+        history.small_bet,
+        history.big_bet,
+        history.min_bet,
+        history.ante_trimming_status,
+    )  # every field config_of reads, besides the rules
+    if not own_rules and stakes in _CONFIGS:
+        return _CONFIGS[stakes]
+    try:
+        config: HandConfig | None = config_of(history)
+    except HoldemError:
+        config = None
+    if not own_rules:
+        if len(_CONFIGS) >= _CONFIGS_KEPT:
+            _CONFIGS.clear()
+        _CONFIGS[stakes] = config
+    return config
+
+
+_CONFIGS: dict[tuple[object, ...], HandConfig | None] = {}
+_CONFIGS_KEPT = 4096

@@ -1,0 +1,180 @@
+"""The compiled replay gives the same rows as ``Hand``: every corpus hand, random hands of
+every structure written to PHH, and hands with something wrong in them.
+
+The kernel replays what it can vouch for and leaves the rest to ``Hand``; a row differs
+only in ``hand`` (None for a hand the kernel replayed). Each test also checks which path
+a hand took, so that a kernel refusing everything could not pass.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import tempfile
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from holdem.cards import Deck, parse_cards
+from holdem.engine import Action, Hand, HandConfig
+from holdem.history.actions import BetRaise, CheckCall, Fold
+from holdem.history.hand import HandHistory
+from holdem.history.phh import dumps_many, loads
+from holdem.history.record import history_of
+from holdem.history.replay import Replay, replay_paths
+from tests.corpus import CORPUS, needs_corpus
+from tests.engine.test_kernel import random_config, random_deck
+
+
+def both_ways(paths: Sequence[Path | str]) -> tuple[list[Replay], list[Replay]]:
+    """(compiled rows, Hand rows), after checking they are the same but for ``hand``."""
+    fast = list(replay_paths(paths))
+    slow = list(replay_paths(paths, compiled=False))
+    assert len(fast) == len(slow)
+    for mine, theirs in zip(fast, slow, strict=True):
+        assert dataclasses.replace(mine, hand=theirs.hand) == theirs
+    assert all(row.hand is not None for row in slow if row.error is None)
+    return fast, slow
+
+
+def written(hands: Sequence[HandHistory]) -> tuple[list[Replay], list[Replay]]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.phhs"
+        path.write_text(dumps_many(list(hands)), encoding="utf-8")
+        return both_ways([path])
+
+
+def by_kernel(rows: Sequence[Replay]) -> int:
+    return sum(row.hand is None and row.error is None for row in rows)
+
+
+@needs_corpus
+def test_every_corpus_hand_gives_the_same_row_through_the_kernel() -> None:
+    fast, _ = both_ways([CORPUS])
+    assert len(fast) == 10_019
+    assert by_kernel(fast) > 9_900  # the hands with unknown cards at a showdown go to Hand
+
+
+def random_play(config: HandConfig, deck: list[int], rng: random.Random) -> Hand:
+    """A hand of random legal play: folds, calls, bets and raises of any legal size, all-ins."""
+    hand = Hand(config, Deck(deck))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        choices = [Action.fold()] if rng.random() < 0.2 else []
+        choices.append(Action.check() if legal.check else Action.call())
+        for bounds, make in ((legal.bet, Action.bet), (legal.raise_, Action.raise_to)):
+            if bounds is not None:
+                choices.append(make(rng.randint(bounds.min, bounds.max)))
+        if legal.all_in_to is not None and rng.random() < 0.2:
+            choices.append(Action.all_in())
+        hand.act(rng.choice(choices))
+    return hand
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.booleans())
+def test_random_hands_give_the_same_rows(seed: int, private: bool) -> None:
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(12):
+        config = random_config(rng)
+        hand = random_play(config, random_deck(rng, config.player_count), rng)
+        hands.append(history_of(hand, private=private or rng.random() < 0.7))
+    fast, _ = written(hands)
+    assert all(row.match for row in fast)
+
+
+def test_random_hands_mostly_go_through_the_kernel() -> None:
+    rng = random.Random(5)
+    hands = []
+    for _ in range(200):
+        config = random_config(rng)
+        hands.append(history_of(random_play(config, random_deck(rng, config.player_count), rng)))
+    fast, _ = written(hands)
+    assert all(row.match for row in fast)
+    assert by_kernel(fast) >= 190  # a run of the board twice or so is left to Hand
+
+
+def pokerkit_hand(text: str) -> HandHistory:
+    """A hand as PokerKit writes it (no rules of ours: its house rules apply)."""
+    [hand] = loads(text, multi=True)
+    return hand
+
+
+STAKES = """
+[1]
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+"""
+THREE_HANDED = (
+    STAKES
+    + """actions = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 7c2d", "p3 f", "p1 cbr 10", "p2 cc",
+  "d db 2h3h4c", "p1 cbr 20", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jd",
+  "p1 cc", "p2 cc", "p1 sm AsAd", "p2 sm"]
+finishing_stacks = [130, 70, 100]
+"""
+)
+
+
+def test_a_plain_pokerkit_hand_goes_through_the_kernel() -> None:
+    fast, _ = written([pokerkit_hand(THREE_HANDED)])
+    assert fast[0].match is True and by_kernel(fast) == 1
+
+
+def altered(hand: HandHistory, **fields: object) -> HandHistory:
+    return dataclasses.replace(hand, **fields)  # type: ignore[arg-type]
+
+
+def test_hands_with_something_wrong_give_the_same_rows() -> None:
+    good = pokerkit_hand(THREE_HANDED)
+    steps = list(good.actions)
+    raise_at = steps.index(BetRaise(0, 10))
+    # Play that Hand refuses, or a muck that changes the winner: left to Hand.
+    unplayable = [
+        altered(good, actions=(*steps[:raise_at], BetRaise(0, 3), *steps[raise_at + 1 :])),
+        altered(good, actions=(*steps[:3], CheckCall(1), *steps[3:])),  # out of turn
+        altered(good, actions=tuple(steps[:-6])),  # too few actions
+        altered(good, actions=(*steps[:-1], Fold(1))),  # a fold at the showdown
+        altered(good, actions=(*steps[:-2], *loads_steps('"p1 sm", "p2 sm KsKd"'))),
+        altered(good, actions=(*steps[:-1], *loads_steps('"p2 sm QsQd"'))),  # other cards
+    ]
+    # Records the replay contradicts: the kernel plays them, the verdict is the same.
+    contradicted = [
+        altered(good, finishing_stacks=(131, 69, 100)),
+        altered(good, winnings=(30, 0, 0), rake=Decimal(2)),  # the rake does not add up
+        altered(good, winnings=(0, 60, 0)),  # paid to someone who won nothing
+        altered(good, rake=200),  # more than the pots
+    ]
+    fast, slow = written([good, *unplayable, *contradicted])
+    assert fast[0].ok and by_kernel(fast[:1]) == 1
+    assert all(not row.ok for row in slow[1:])
+    assert by_kernel(fast[1 : 1 + len(unplayable)]) == 0
+    assert by_kernel(fast[1 + len(unplayable) :]) == len(contradicted)
+
+
+def loads_steps(actions: str) -> tuple[object, ...]:
+    text = STAKES + f"actions = [{actions}]\n"
+    return pokerkit_hand(text).actions
+
+
+def test_a_recorded_half_chip_is_matched_by_the_kernel_as_by_hand() -> None:
+    # Two hands tie on a board that plays; the odd chip of 5 goes to the first winner
+    # clockwise from the button, and the recorder wrote half chips.
+    board = parse_cards("AsKdQhJcTs")
+    text = (
+        STAKES
+        + f"""actions = ["d dh p1 2c3d", "d dh p2 4c5d", "d dh p3 7c8d", "p3 cc", "p1 f", "p2 cc",
+  "d db {"".join(map(str, board[:3]))}", "p2 cc", "p3 cc", "d db {board[3]}", "p2 cc", "p3 cc",
+  "d db {board[4]}", "p2 cc", "p3 cc", "p2 sm 4c5d", "p3 sm 7c8d"]
+finishing_stacks = [99, 100.5, 100.5]
+"""
+    )
+    fast, _ = written([pokerkit_hand(text)])
+    assert fast[0].match is True and fast[0].finishing_stacks == (99, 101, 100)
+    assert by_kernel(fast) == 1
