@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
 import tempfile
 from collections.abc import Sequence
 from decimal import Decimal
@@ -125,6 +126,15 @@ finishing_stacks = [130, 70, 100]
 def test_a_plain_pokerkit_hand_goes_through_the_kernel() -> None:
     fast, _ = written([pokerkit_hand(THREE_HANDED)])
     assert fast[0].match is True and by_kernel(fast) == 1
+
+
+def test_without_the_kernel_every_hand_goes_through_hand(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "holdem.engine.kernel_play", None)  # as without numba
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.phhs"
+        path.write_text(THREE_HANDED, encoding="utf-8")
+        [row] = replay_paths([path])
+    assert row.match is True and row.hand is not None
 
 
 def altered(hand: HandHistory, **fields: object) -> HandHistory:

@@ -294,6 +294,7 @@ def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     """The compiled kernel's replay of a batch of hands: (collected, returned, final
     stacks) per hand, None for a hand left to ``Hand``; None without numba."""
     try:
+        import holdem.engine.kernel_play  # noqa: F401  (numba, or else the Hand path)
         from holdem.engine.kernel_replay import replay_kernel_cached, replay_scripts
         from holdem.history.scripted import script_of
     except ImportError:
