@@ -153,6 +153,7 @@ def test_hands_with_something_wrong_give_the_same_rows() -> None:
         altered(good, actions=(*steps[:-1], Fold(1))),  # a fold at the showdown
         altered(good, actions=(*steps[:-2], *loads_steps('"p1 sm", "p2 sm KsKd"'))),
         altered(good, actions=(*steps[:-1], *loads_steps('"p2 sm QsQd"'))),  # other cards
+        altered(good, actions=(*steps[:raise_at], BetRaise(0, 10**30), *steps[raise_at + 1 :])),
     ]
     # Records the replay contradicts: the kernel plays them, the verdict is the same.
     contradicted = [

@@ -17,6 +17,7 @@ from holdem.history import actions as phh
 from holdem.history.hand import HandHistory
 from holdem.history.record import RULES_FIELD
 
+_MAX_AMOUNT = 1 << 62
 _STEPS = {phh.Fold: s.S_FOLD, phh.CheckCall: s.S_CHECK_CALL}
 
 
@@ -52,6 +53,8 @@ def script_of(history: HandHistory) -> Script | None:
         if not 0 <= step.player < n:
             return None
         if isinstance(step, phh.BetRaise):
+            if step.to >= _MAX_AMOUNT:
+                return None  # past any stack the kernel plays (int64 chips)
             steps += (s.S_BET_RAISE, step.player, step.to)
         elif isinstance(step, phh.ShowMuck):
             if step.mucked:
