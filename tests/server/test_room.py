@@ -3,6 +3,8 @@ replayed into a fresh room, give back the same table (what a restart relies on).
 
 from __future__ import annotations
 
+import copy
+import gc
 import json
 import random
 import secrets
@@ -113,3 +115,34 @@ def test_a_deal_carries_the_deck_that_its_commitment_binds() -> None:
                 "at": 1.0})  # fmt: skip
     assert room.deals[1].commitment == commitment.commitment
     assert public_state(room, set(), None, 1.0)["hand"]["commitment"] == commitment.commitment
+
+
+def test_the_state_shows_the_last_showdown_even_when_an_old_hand_is_freed() -> None:
+    """The room keeps one finished hand and frees the one before, whose memory a later
+    hand may take: the state's showdown must still be the last hand's (it used to be
+    remembered by the hand's address, and a tournament's tables showed an old showdown)."""
+    room = Room("t", TableOptions(name="x", seats=2), host="host")
+    for seat in (0, 1):
+        room.apply({"kind": "sit", "seat": seat, "name": NAMES[seat], "buy_in": 100,
+                    "owner": f"o{seat}", "at": 0.0})  # fmt: skip
+    room.apply({"kind": "status", "status": "running", "at": 0.0})
+    for number in (1, 2):
+        room.apply({"kind": "deal", "order": list(range(52)), "salts": ["00" * 16] * 52,
+                    "at": float(number)})  # fmt: skip
+        room.apply({"kind": "act", "seat": room.table.seat_to_act, "action": "fold",
+                    "at": float(number)})  # fmt: skip
+    second = room.table.history.pop()
+    first = copy.copy(second)
+    first.number = 1
+    room.table.history.append(first)
+    assert public_state(room, set(), None, 0.0)["showdown"]["hand"] == 1
+    address = id(first)
+    room.table.history.clear()
+    del first
+    gc.collect()
+    # A new hand at the freed one's address, if it was freed (CPython hands a freed
+    # block out again): the room must not take it for the hand it remembers.
+    kept = [copy.copy(second) for _ in range(1000)]
+    later = next((hand for hand in kept if id(hand) == address), kept[0])
+    room.table.history.append(later)
+    assert public_state(room, set(), None, 0.0)["showdown"]["hand"] == 2

@@ -79,13 +79,13 @@ def public_state(
         # A voided hand is the latest: the one before it is no longer news.
         "showdown": None
         if voided is not None
-        else _remember(room, "showdown", id(last), lambda: last and _showdown(last)),
+        else _remember(room, "showdown", Same(last), lambda: last and _showdown(last)),
         "voided": _voided(voided) if voided is not None else None,
         "pause_after_hand": room.pause_after_hand,
         "house": house_view(room),
         "rabbit": None
         if voided is not None
-        else _remember(room, "rabbit", id(last), lambda: rabbit_view(room, last)),
+        else _remember(room, "rabbit", Same(last), lambda: rabbit_view(room, last)),
         "ledger": ledger,
         # Between hands only: the ledger does not change during one, and states stay small.
         "settle_up": None
@@ -101,6 +101,23 @@ def public_state(
         "hands_played": table.hands_played,
         "tournament": tournament,
     }
+
+
+class Same:
+    """A key equal only to a key of the very same object. ``id()`` alone is not enough: a
+    hand dropped from the table's history is freed, and the next one may get its address
+    (a state then showed the showdown of the hand before). Holding it keeps it alive."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.thing is self.thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
 
 
 @dataclass
