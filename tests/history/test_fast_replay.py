@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from holdem.cards import Deck, parse_cards
 from holdem.engine import Action, Hand, HandConfig
+from holdem.history import replay as replay_module
 from holdem.history.actions import BetRaise, CheckCall, Fold
 from holdem.history.hand import HandHistory
 from holdem.history.phh import dumps_many, loads
@@ -32,7 +33,7 @@ from tests.engine.test_kernel import random_config, random_deck
 
 def both_ways(paths: Sequence[Path | str]) -> tuple[list[Replay], list[Replay]]:
     """(compiled rows, Hand rows), after checking they are the same but for ``hand``."""
-    fast = list(replay_paths(paths))
+    fast = list(replay_paths(paths, compiled=True))
     slow = list(replay_paths(paths, compiled=False))
     assert len(fast) == len(slow)
     for mine, theirs in zip(fast, slow, strict=True):
@@ -133,8 +134,22 @@ def test_without_the_kernel_every_hand_goes_through_hand(monkeypatch) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.phhs"
         path.write_text(THREE_HANDED, encoding="utf-8")
-        [row] = replay_paths([path])
+        [row] = replay_paths([path], compiled=True)
     assert row.match is True and row.hand is not None
+
+
+def test_by_default_the_kernel_is_used_when_it_repays_loading_it(monkeypatch, tmp_path) -> None:
+    path = tmp_path / "hands.phhs"
+    path.write_text(THREE_HANDED, encoding="utf-8")
+    monkeypatch.setattr(replay_module, "_kernel_loaded", [])
+    [small] = replay_paths([path])  # a fresh process would spend longer loading numba
+    monkeypatch.setattr(replay_module, "KERNEL_WORTH_BYTES", 100)
+    [large] = replay_paths([path])
+    [warm] = replay_paths([path], compiled=None)
+    monkeypatch.setattr(replay_module, "KERNEL_WORTH_BYTES", 10**9)
+    [loaded] = replay_paths([path])  # once loaded in this process, it is always worth it
+    assert small.hand is not None and large.hand is None and warm.hand is None
+    assert loaded.hand is None
 
 
 def altered(hand: HandHistory, **fields: object) -> HandHistory:
