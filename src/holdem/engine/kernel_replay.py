@@ -91,10 +91,12 @@ def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
         all_params, start, forced_bets, decks, np.array(steps, dtype=np.int64), offsets, out,
         status, _tables(),
     )  # fmt: skip
-    for row, (number, _, _) in enumerate(compiled):
-        if status[row] == k.OK:
+    for (number, _, _), chips, ok in zip(
+        compiled, out.tolist(), (status == k.OK).tolist(), strict=True
+    ):
+        if ok:
             n = scripts[number].config.player_count
-            stacks, collected, returned = (tuple(out[row, i, :n].tolist()) for i in range(3))
+            stacks, collected, returned = (tuple(values[:n]) for values in chips)
             results[number] = ReplayedChips(stacks, collected, returned)
     return results
 

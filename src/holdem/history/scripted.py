@@ -18,7 +18,7 @@ from holdem.history.hand import HandHistory
 from holdem.history.record import RULES_FIELD
 
 _MAX_AMOUNT = 1 << 62
-_STEPS = {phh.Fold: s.S_FOLD, phh.CheckCall: s.S_CHECK_CALL}
+_CHECK_OR_FOLD = (phh.CheckCall, phh.Fold)
 
 
 def script_of(history: HandHistory) -> Script | None:
@@ -30,33 +30,29 @@ def script_of(history: HandHistory) -> Script | None:
     holes: list[tuple[int | None, ...]] = []
     board: list[int] = []
     steps: list[int] = []
-    for step in history.actions:
-        kind = type(step)
-        if kind is phh.NoOp:
-            continue
-        if kind is phh.DealHole:
-            assert isinstance(step, phh.DealHole)
-            if step.player != len(holes) or len(step.cards) != 2:
+    dealt = n == 0
+    for step in history.actions:  # the most frequent steps first: it runs for every step
+        if isinstance(step, _CHECK_OR_FOLD):
+            if not dealt or not 0 <= step.player < n:
                 return None
+            steps += (s.S_FOLD if type(step) is phh.Fold else s.S_CHECK_CALL, step.player, 0)
+        elif isinstance(step, phh.BetRaise):
+            if not dealt or not 0 <= step.player < n or step.to >= _MAX_AMOUNT:
+                return None  # (an amount past any stack the kernel plays: int64 chips)
+            steps += (s.S_BET_RAISE, step.player, step.to)
+        elif isinstance(step, phh.DealHole):
+            if step.player != len(holes) or len(step.cards) != 2:
+                return None  # every hole card is dealt first, in order
             holes.append(step.cards)
-            continue
-        if len(holes) != n:
-            return None  # every hole card is dealt before anything else
-        if kind is phh.DealBoard:
-            assert isinstance(step, phh.DealBoard)
-            if None in step.cards:
+            dealt = len(holes) == n
+        elif isinstance(step, phh.DealBoard):
+            if not dealt or None in step.cards:
                 return None
             board.extend(step.cards)  # type: ignore[arg-type]
             steps += (s.S_BOARD, 0, len(step.cards))
-            continue
-        assert not isinstance(step, phh.DealHole | phh.DealBoard | phh.NoOp)
-        if not 0 <= step.player < n:
-            return None
-        if isinstance(step, phh.BetRaise):
-            if step.to >= _MAX_AMOUNT:
-                return None  # past any stack the kernel plays (int64 chips)
-            steps += (s.S_BET_RAISE, step.player, step.to)
         elif isinstance(step, phh.ShowMuck):
+            if not dealt or not 0 <= step.player < n:
+                return None
             if step.mucked:
                 steps += (s.S_MUCK, step.player, 0)
                 continue
@@ -65,8 +61,6 @@ def script_of(history: HandHistory) -> Script | None:
             if None in hole or (shown is not None and (None in shown or set(shown) != set(hole))):
                 return None  # cards learnt or contradicted at the show: ``Hand`` checks them
             steps += (s.S_SHOW, step.player, 0)
-        else:
-            steps += (_STEPS[kind], step.player, 0)
     known = [card for hole in holes for card in hole if card is not None] + board
     if len(holes) != n or len(board) > 5 or len(set(known)) != len(known):
         return None
