@@ -92,7 +92,7 @@ def parse(text: str) -> dict[str, Any] | None:
     try:
         return _document(src)
     # ValueError: int() refuses more than 4300 digits; ArithmeticError: Decimal refuses
-    # 1e999999999999999999. tomllib calls the same and fails the same way.
+    # an exponent of 30 digits. tomllib calls the same and fails the same way.
     except (_Unsupported, ValueError, ArithmeticError):
         return None
 

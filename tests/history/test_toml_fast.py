@@ -1,0 +1,403 @@
+"""The quick TOML reader of PHH files: wherever it answers, it answers as tomllib does, and
+where it does not (anything unusual, any error), the text goes to tomllib unchanged.
+
+Documents are compared by ``repr``, which sees types (1 against 1.0 against True), the
+digits of a Decimal (1.0 against 1.00), NaN, and the order of keys.
+"""
+
+import datetime as dt
+import time
+import tomllib
+from dataclasses import replace
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from holdem.history import _toml, _toml_fast
+from holdem.history._toml import format_key, format_value
+from holdem.history.actions import Fold
+from holdem.history.errors import PHHError
+from holdem.history.phh import find_files
+from holdem.history.phh import loads as phh_loads
+from tests.corpus import CORPUS, needs_corpus
+
+
+def answer(read, text):
+    """What a reader makes of the text: the document's repr, or the error's type and words
+    (a TOMLDecodeError, or the ValueError or InvalidOperation of a number too big)."""
+    try:
+        return repr(read(text))
+    except Exception as error:
+        return (type(error), str(error))
+
+
+def read_by_tomllib(text):
+    return tomllib.loads(text, parse_float=Decimal)
+
+
+def assert_same_as_tomllib(text):
+    expected = answer(read_by_tomllib, text)
+    assert answer(_toml.loads, text) == expected
+    fast = _toml_fast.parse(text)
+    if fast is not None:  # where the quick reader answers, it is right
+        assert repr(fast) == expected
+    return fast
+
+
+# Documents from values, written by holdem's own writer.
+
+keys = st.text(st.characters(blacklist_categories=("Cs",)), max_size=8) | st.sampled_from(
+    ["variant", "antes", "actions", "min_bet", "players", "_name", "1", "a-b_c"]
+)
+scalars = st.one_of(
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+    st.sampled_from(["d dh p1 AsKd", "p2 cbr 6 # opens", "p1 f", "Phil Ivey", "O'Brien"]),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.decimals(allow_nan=True, allow_infinity=True, places=None),
+    st.decimals(min_value=-(10**12), max_value=10**12, places=2),
+    st.floats(),
+)
+dates = st.dates() | st.times() | st.datetimes()  # read by tomllib alone
+
+
+def values_of(leaves):
+    return st.recursive(
+        leaves,
+        lambda inner: st.lists(inner, max_size=6) | st.dictionaries(keys, inner, max_size=3),
+        max_leaves=12,
+    )
+
+
+tables = st.dictionaries(keys, values_of(scalars), max_size=8)
+
+
+def written(table):
+    return "".join(f"{format_key(k)} = {format_value(v)}\n" for k, v in table.items())
+
+
+@given(tables)
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+def test_a_table_written_by_holdem_reads_as_tomllib_reads_it(table):
+    assert_same_as_tomllib(written(table))
+
+
+@given(st.dictionaries(keys, values_of(scalars | dates), max_size=8))
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+def test_a_table_with_dates_reads_as_tomllib_reads_it(table):
+    assert_same_as_tomllib(written(table))
+
+
+@given(st.dictionaries(st.integers(0, 10**6).map(str) | keys, tables, max_size=4))
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+def test_numbered_tables_read_as_tomllib_reads_them(hands):
+    text = "\n".join(f"[{format_key(k)}]\n{written(table)}" for k, table in hands.items())
+    assert_same_as_tomllib(text)
+
+
+# The same documents laid out by hand: spaces and tabs, comments, arrays over several
+# lines with trailing commas, CRLF line ends.
+
+spaces = st.sampled_from(["", " ", "  ", "\t", " \t "])
+array_gaps = st.sampled_from(["", " ", "\n", "\n  ", " # a note\n", "\n# a line\n\n", "\t"])
+line_ends = st.sampled_from(["\n", "\r\n", " # done\n", "\t#\n", "\n\n", "\n# note\n"])
+
+
+@st.composite
+def laid_out(draw, value):
+    if isinstance(value, list | tuple):
+        items = [draw(laid_out(item)) for item in value]
+        gap = draw(array_gaps)
+        text = "[" + gap + ("," + draw(array_gaps)).join(items)
+        if items and draw(st.booleans()):
+            text += draw(spaces) + ","
+        return text + draw(array_gaps) + "]"
+    if isinstance(value, dict):
+        items = [
+            f"{format_key(k)}{draw(spaces)}={draw(spaces)}{draw(laid_out(v))}"
+            for k, v in value.items()
+        ]
+        if not items:
+            return "{" + draw(spaces) + "}"
+        return "{" + draw(spaces) + ("," + draw(spaces)).join(items) + draw(spaces) + "}"
+    return format_value(value)
+
+
+@st.composite
+def laid_out_documents(draw):
+    lines = [draw(st.sampled_from(["", "# a PHH file\n", "\n"]))]
+    for number in range(draw(st.integers(0, 3)) or 1):
+        if number or draw(st.booleans()):
+            lines.append(f"{draw(spaces)}[{draw(spaces)}{number + 1}{draw(spaces)}]")
+            lines.append(draw(line_ends))
+        for key, value in draw(tables).items():
+            value_text = draw(laid_out(value))
+            lines.append(f"{draw(spaces)}{format_key(key)}{draw(spaces)}={draw(spaces)}")
+            lines.append(value_text + draw(line_ends))
+    text = "".join(lines)
+    return text.rstrip("\n") if draw(st.booleans()) else text
+
+
+@given(laid_out_documents())
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+def test_hand_laid_out_documents_read_as_tomllib_reads_them(text):
+    assert_same_as_tomllib(text)
+
+
+@given(laid_out_documents(), st.data())
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+def test_a_spoilt_document_reads_or_fails_as_tomllib_makes_it(text, data):
+    # One character taken out, put in or changed: mostly errors, each to be tomllib's.
+    at = data.draw(st.integers(0, len(text)))
+    char = data.draw(st.sampled_from("'\"[]{},=#.\n \\x0-+e:_\r\x00"))
+    how = data.draw(st.sampled_from(["out", "in", "change"]))
+    if how == "out":
+        text = text[:at] + text[at + 1 :]
+    elif how == "in":
+        text = text[:at] + char + text[at:]
+    else:
+        text = text[:at] + char + text[at + 1 :]
+    assert_same_as_tomllib(text)
+
+
+# Cases picked by hand.
+
+READ_QUICKLY = [
+    "",
+    "# only a comment",
+    "\n\n\t \n",
+    "a = 1",
+    "a = 1\r\nb = 'x'\r\n",
+    "a = -0\nb = +0\nc = +5\nd = -0.0\ne = 1e5\nf = 1E-5\ng = 0.10\nh = 3.14e+02",
+    "a = inf\nb = -inf\nc = +inf\nd = nan\ne = -nan\nf = +nan",
+    "a = [inf, 200.30, 0, -1]",
+    "'' = 1\n\"quoted key\" = 2\n'literal key' = 3\nbare-key_9 = 4",
+    'a = "\\u00e9\\t\\\\ \\" \\b\\f\\n\\r \\U0001F0A1"',
+    "a = 'no \\escapes in literal strings'",
+    "a = \"tab\tinside\"\nb = 'tab\tinside'",
+    "a = []\nb = [ ]\nc = [[], [[]]]\nd = [1,]\ne = [ 'x' , ]",
+    "a = [\n  1, # one\n  2,\n  # between\n]",
+    "actions = [\n  'p1 f',  # fold\n\n  'p2 cc'\n]\n",
+    "a = {}\nb = { x = 1, 'y' = [1, 2], z = { w = true } }",
+    "[1]\nvariant = 'NT'\n\n[2]\nvariant = 'NT'\n[\t3 ]  # three\n",
+    "[\"x y\"]\na = 1\n['z']\n",
+    "a = true\nb = false\nc = [true, false]",
+    "a = 'naïve, café ♠'  # comment ♥",
+    "a = [1, 'mixed', 2.5, [true]]",
+    "a=1\nb\t=\t2",
+]
+
+
+@pytest.mark.parametrize("text", READ_QUICKLY)
+def test_plain_toml_is_read_quickly_and_right(text):
+    assert assert_same_as_tomllib(text) is not None
+
+
+LEFT_TO_TOMLLIB = [
+    # TOML that PHH files rarely use: right, read by tomllib.
+    'a = """multi\nline"""',
+    "a = '''multi\nline'''",
+    "day = 2009-07-01",
+    "time = 20:15:00",
+    "time = 1979-05-27T07:32:00Z",
+    "time = 1979-05-27 07:32:00.999999-07:00",
+    "a = [1979-05-27]",
+    "a.b = 1",
+    "[a.b]\nc = 1",
+    "[[hands]]\nvariant = 'NT'",
+    "a = 0x1F\nb = 0o17\nc = 0b101",
+    "a = 1_000",
+    "a = [1_000, 2]",
+    "a = 1_000.5",
+    "a = { b.c = 1 }",
+    "a = [" * 40 + "]" * 40,  # deeper than MAX_DEPTH
+    # Errors, worded by tomllib.
+    "a = 01",
+    "a = [01, 2]",
+    "a = [0, 00]",
+    "a = -01",
+    "a = 1\na = 2",
+    "[1]\n[1]",
+    "a = 1\n[a]",
+    "a = 'ctrl \x01'",
+    "a = 1 # ctrl \x7f",
+    "a = 1\rb = 2",
+    "\ufeffa = 1",
+    'a = "\\q"',
+    'a = "\\uD800"',
+    'a = "\\U00110000"',
+    'a = "\\u12"',
+    "a = " + "9" * 5000,  # Python refuses the int
+    "a = [" + "9" * 5000 + "]",
+    "a = 1e" + "9" * 30,  # Decimal refuses it
+    "a = { b = 1, }",
+    "a = { b = 1,}",
+    "a = { b = 1,\n c = 2 }",
+    "a = { b = 1 # no\n}",
+    "a = { b = 1, b = 2 }",
+    "a =",
+    "a =\n1",
+    "a = 1 2",
+    "a = [1 2]",
+    "a = [1,,2]",
+    "a = [,]",
+    "a = [ , ]",
+    "a = [+]",
+    "a = [1-2]",
+    "a = [- 1]",
+    "a = [1",
+    "a = 'unterminated",
+    'a = "unterminated',
+    "a = 'two\nlines'",
+    "a = 1.",
+    "a = .5",
+    "a = 1.5.3",
+    "a = truex",
+    "a = True",
+    "a = infinity",
+    "a =\u00a01",
+    "= 1",
+    "a b = 1",
+    "[a",
+    "[a]]",
+    "[]",
+    "a = 1 ]",
+    "'a' = 'b",
+]
+
+
+@pytest.mark.parametrize("text", LEFT_TO_TOMLLIB)
+def test_what_the_quick_reader_does_not_know_goes_to_tomllib(text):
+    assert _toml_fast.parse(text) is None
+    assert_same_as_tomllib(text)
+
+
+def test_an_error_is_worded_by_tomllib():
+    with pytest.raises(tomllib.TOMLDecodeError, match=r"Cannot overwrite a value \(at line 2"):
+        _toml.loads("a = 1\na = 2\n")
+
+
+def test_dates_and_times_are_tomllib_s():
+    assert _toml.loads("day = 2009-07-01\ntime = 20:15:00") == {
+        "day": dt.date(2009, 7, 1),
+        "time": dt.time(20, 15),
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = [" + "'x', " * 40_000 + "x]",  # a long flat array spoilt at its end
+        "a = [" + "1, " * 40_000 + "x]",
+        "a = [" + " " * 200_000 + "x",
+        "a = ['" + "x" * 200_000,
+        'a = "' + "\\t" * 100_000,
+        "a = [" + "\n# c" * 50_000 + "\n1]",
+        "a = {" + " b = 1," * 30_000 + " }",
+        "[" + " " * 200_000 + "a",
+        "a" * 200_000,
+        "a" + " " * 200_000 + "= 1",
+    ],
+    ids=range(10),
+)
+def test_hostile_text_takes_linear_time(text):
+    # A quadratic step on texts of this size would take minutes.
+    start = time.process_time()
+    _toml_fast.parse(text)
+    assert time.process_time() - start < 2
+
+
+@needs_corpus
+def test_every_corpus_file_is_read_quickly_and_as_tomllib_reads_it():
+    files = find_files([CORPUS])
+    assert len(files) == 111
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fast = _toml_fast.parse(text)
+        assert fast is not None, path
+        assert repr(fast) == repr(read_by_tomllib(text)), path
+
+
+# The hand's quick paths (arrays of plain ints or strings taken whole) keep every check.
+
+HAND = {
+    "variant": "'NT'",
+    "antes": "[0, 0]",
+    "blinds_or_straddles": "[1, 2]",
+    "min_bet": "2",
+    "starting_stacks": "[200, 100]",
+    "actions": "['d dh p1 AsKd', 'd dh p2 ????', 'p2 cc', 'p1 f']",
+}
+
+
+def read_hand(**fields):
+    text = "".join(f"{name} = {value}\n" for name, value in {**HAND, **fields}.items())
+    [hand] = phh_loads(text, path="x.phh")
+    return hand
+
+
+def test_whole_numbers_in_a_hand_of_cents_are_scaled():
+    hand = read_hand(antes="[0, 0.25]", actions="['p1 cbr 3.5', 'p2 cc']")
+    assert hand.chip_unit == Decimal("0.01")
+    assert hand.blinds_or_straddles == (100, 200)
+    assert hand.starting_stacks == (20000, 10000)
+    assert hand.actions[0].to == 350
+
+
+def test_an_action_alone_can_set_the_unit():
+    hand = read_hand(actions="['d dh p1 AsKd', 'p1 cbr 3.5', 'p2 cc']")
+    assert hand.chip_unit == Decimal("0.1")
+    assert hand.blinds_or_straddles == (10, 20)
+    assert hand.actions[1].to == 35
+
+
+def test_arrays_of_numbers_keep_their_types():
+    hand = read_hand(time_banks="[30, 30.5]", seats="[1, 4]", finishing_stacks="[199, 101.5]")
+    assert hand.time_banks == (30, 30.5) and type(hand.time_banks[0]) is int
+    assert hand.seats == (1, 4)
+    assert hand.finishing_stacks == (199, Decimal("101.5"))
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"seats": "[1, true]"}, "x.phh, seats[1]: must be an integer, not the boolean true"),
+        ({"players": "['a', 2]"}, "x.phh, players[1]: must be a string, not the integer 2"),
+        (
+            {"blinds_or_straddles": "[1, -2]"},
+            "x.phh, blinds_or_straddles[1]: -2 is not allowed: blinds are 0 or more chips",
+        ),
+        (
+            {"actions": "['p2 cc', 'p1 zz', 'p1 f']"},
+            "x.phh, actions[1] 'p1 zz': unknown player action 'zz'",
+        ),
+        (
+            {"actions": "['p2 cc', 'p3 f']"},
+            "x.phh, actions[1] 'p3 f': p3 is not in this hand: it has 2 players, p1 to p2",
+        ),
+        (
+            {"finishing_stacks": "[1, -1]"},
+            "x.phh, finishing_stacks[1]: -1 is not allowed: finishing stacks are 0 or more",
+        ),
+    ],
+)
+def test_a_bad_entry_among_good_ones_is_named(fields, message):
+    with pytest.raises(PHHError) as caught:
+        read_hand(**fields)
+    assert str(caught.value).startswith(message)
+
+
+def test_a_hand_built_in_code_is_checked_as_before():
+    base = read_hand()
+    assert replace(base, finishing_stacks=[1.5, 2]).finishing_stacks == (Decimal("1.5"), 2)
+    assert replace(base, chip_unit=Decimal(1)).chip_unit == 1  # equal to the default
+    with pytest.raises(PHHError, match="True is not an amount"):
+        replace(base, winnings=[True, 2])
+    with pytest.raises(PHHError, match=r"antes\[1\]: -1 is not allowed"):
+        replace(base, antes=(0, -1))
+    with pytest.raises(PHHError, match="is not a chip unit"):
+        replace(base, chip_unit=Decimal("1.0"))
+    with pytest.raises(PHHError, match=r"actions\[1\] 'p5 f': p5 is not in this hand"):
+        replace(base, actions=(Fold(0), Fold(4)))
