@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -150,6 +151,29 @@ def test_by_default_the_kernel_is_used_when_it_repays_loading_it(monkeypatch, tm
     [loaded] = replay_paths([path])  # once loaded in this process, it is always worth it
     assert small.hand is not None and large.hand is None and warm.hand is None
     assert loaded.hand is None
+
+
+def test_the_first_compile_is_announced(monkeypatch, tmp_path) -> None:
+    from holdem.engine import kernel_replay
+
+    path = tmp_path / "hands.phhs"
+    path.write_text(THREE_HANDED, encoding="utf-8")
+    said: list[str] = []
+    list(replay_paths([path], compiled=True, notice=said.append))
+    assert said == []  # compiled by now: loaded from numba's cache, nothing to say
+    monkeypatch.setattr(kernel_replay, "replay_kernel_cached", lambda: False)
+    list(replay_paths([path], compiled=True, notice=said.append))
+    assert said and "compiling the replay kernel" in said[0]
+    said.clear()
+    list(replay_paths([path], compiled=False, notice=said.append))
+    assert said == []  # no kernel, nothing to compile
+
+
+def test_an_empty_numba_cache_is_noticed(tmp_path) -> None:
+    code = "from holdem.engine.kernel_replay import replay_kernel_cached as c; print(c())"
+    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.stdout.strip() == "False", done.stderr
 
 
 def altered(hand: HandHistory, **fields: object) -> HandHistory:

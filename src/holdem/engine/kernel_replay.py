@@ -106,7 +106,7 @@ _compiled = lru_cache(maxsize=1024)(_compile_config)  # a corpus repeats its sta
 
 def replay_kernel_cached() -> bool:
     """Whether numba's cache holds the compiled replay kernel for this source (a first run
-    compiles it, which takes some seconds)."""
+    compiles it, up to half a minute on a shared machine)."""
     from holdem.engine import kernel_play as k
     from holdem.numba_cache import compiled_before
 

@@ -317,7 +317,7 @@ def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     except ImportError:
         return None
     if notice is not None and not replay_kernel_cached():
-        notice("compiling the replay kernel (first run only, some seconds)…")
+        notice("compiling the replay kernel (first run only, up to half a minute)…")
 
     def batch(histories: Sequence[HandHistory]) -> list[_Chips | None]:
         _kernel_loaded[:] = [True]
