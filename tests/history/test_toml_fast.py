@@ -401,3 +401,16 @@ def test_a_hand_built_in_code_is_checked_as_before():
         replace(base, chip_unit=Decimal("1.0"))
     with pytest.raises(PHHError, match=r"actions\[1\] 'p5 f': p5 is not in this hand"):
         replace(base, actions=(Fold(0), Fold(4)))
+
+
+def test_an_exponent_too_large_for_decimal_is_refused_in_words():
+    # tomllib passes 1e9999999999999999999 to Decimal, which refuses it with an
+    # InvalidOperation: the reader says what is wrong instead of failing as a bug.
+    huge = "1e" + "9" * 19
+    text = "".join(f"{name} = {value}\n" for name, value in {**HAND, "min_bet": huge}.items())
+    with pytest.raises(PHHError) as caught:
+        phh_loads(text, path="x.phh")
+    assert str(caught.value) == (
+        "x.phh: is not valid TOML: a number's exponent is too large to read "
+        "(amounts have at most 30 digits)"
+    )

@@ -80,6 +80,7 @@ __all__ = [
 
 SUFFIXES = (".phh", ".phhs")
 _HUGE_INTEGER = "an integer has more than 4300 digits (amounts have at most 30)"
+_HUGE_EXPONENT = "a number's exponent is too large to read (amounts have at most 30 digits)"
 
 StrPath = str | os.PathLike[str]
 
@@ -144,9 +145,13 @@ def iter_hands_text(
     where = None if path is None else os.fspath(path)
     try:
         document = toml_loads(text)
-    except ValueError as error:
-        # TOMLDecodeError, or Python's refusal of an integer of thousands of digits.
-        reason = str(error) if isinstance(error, TOMLDecodeError) else _HUGE_INTEGER
+    except (ValueError, ArithmeticError) as error:
+        # TOMLDecodeError, Python's refusal of an integer of thousands of digits, or
+        # Decimal's of an exponent of 19 digits (1e999999999999999999999).
+        if isinstance(error, TOMLDecodeError):
+            reason = str(error)
+        else:
+            reason = _HUGE_INTEGER if isinstance(error, ValueError) else _HUGE_EXPONENT
         yield HandResult(None, PHHError(f"is not valid TOML: {reason}", path=where))
         return
     if multi is None and path is not None:
