@@ -274,6 +274,14 @@ def test_what_the_quick_reader_does_not_know_goes_to_tomllib(text):
     assert_same_as_tomllib(text)
 
 
+def test_every_array_is_a_list_of_its_own():
+    # Arrays read once and remembered (blinds, stacks) still come as new lists each time.
+    first = _toml_fast.parse("[1]\na = [1, 2]\n[2]\na = [1, 2]")
+    again = _toml_fast.parse("a = [1, 2]")
+    first["1"]["a"].append(3)
+    assert first["2"]["a"] == again["a"] == [1, 2]
+
+
 def test_an_error_is_worded_by_tomllib():
     with pytest.raises(tomllib.TOMLDecodeError, match=r"Cannot overwrite a value \(at line 2"):
         _toml.loads("a = 1\na = 2\n")

@@ -19,6 +19,7 @@ to ``tomllib``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from decimal import Decimal
@@ -134,7 +135,7 @@ def _document(src: str) -> dict[str, Any]:
 
 _PLAIN_VALUE: dict[int, Callable[[str], Any]] = {
     2: _STRING_ITEMS,
-    3: lambda written: _integers(written[1:-1]),
+    3: lambda written: _integer_array(written[1:-1]),
     4: int,
     5: lambda written: written[1:-1],
     6: lambda written: written == "true",
@@ -187,7 +188,7 @@ def _array(src: str, pos: int, depth: int) -> tuple[int, list[Any]]:
         return flat.end(), _STRING_ITEMS(flat.group())
     flat = _FLAT_INTEGERS(src, pos)
     if flat:
-        return flat.end(), _integers(flat.group()[1:-1])
+        return flat.end(), _integer_array(flat.group()[1:-1])
     if depth > MAX_DEPTH:
         raise _Unsupported
     items: list[Any] = []
@@ -204,13 +205,22 @@ def _array(src: str, pos: int, depth: int) -> tuple[int, list[Any]]:
     return pos + 1, items
 
 
-def _integers(items: str) -> list[int]:
+def _integer_array(items: str) -> list[int]:
+    # The same short arrays of blinds and stacks come back hand after hand: each is read
+    # once (and every value still gets a list of its own).
+    return list(_short_integers(items) if len(items) <= 200 else _integers(items))
+
+
+def _integers(items: str) -> tuple[int, ...]:
     if _LEADING_ZERO(items):
         raise _Unsupported
     written = items.split(",")
     if not written[-1].strip(" \t"):  # after a trailing comma, or in []
         written.pop()
-    return list(map(int, written))  # a ValueError sends the text to tomllib
+    return tuple(map(int, written))  # a ValueError sends the text to tomllib
+
+
+_short_integers = functools.lru_cache(maxsize=4096)(_integers)
 
 
 def _inline_table(src: str, pos: int, depth: int) -> tuple[int, dict[str, Any]]:

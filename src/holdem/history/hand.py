@@ -328,6 +328,8 @@ def _validate(hand: HandHistory) -> None:
     )
     for name, rule in _NON_NEGATIVE.items():
         value = getattr(hand, name)
+        if value is None:  # most of these fields, in most hands
+            continue
         if isinstance(value, tuple):
             _at_least(value, name, 0, rule)
         elif isinstance(value, int | float | Decimal):
