@@ -397,6 +397,17 @@ def test_a_bad_entry_among_good_ones_is_named(fields, message):
     assert str(caught.value).startswith(message)
 
 
+def test_a_field_s_problem_is_reported_before_an_action_s():
+    fields = {**HAND, "antes": "[0, true]"}
+    del fields["actions"]  # written first instead
+    text = "actions = ['p1 zz']\n" + "".join(f"{k} = {v}\n" for k, v in fields.items())
+    with pytest.raises(PHHError) as caught:
+        phh_loads(text, path="x.phh")
+    assert str(caught.value) == (
+        "x.phh, antes[1]: must be a number of chips, like 200 or 200.30, not the boolean true"
+    )
+
+
 def test_a_hand_built_in_code_is_checked_as_before():
     base = read_hand()
     assert replace(base, finishing_stacks=[1.5, 2]).finishing_stacks == (Decimal("1.5"), 2)

@@ -209,9 +209,9 @@ class HandHistory:
         unit = unit_of_places(places_written(table))
         known: dict[str, Any] = {}
         extra: dict[str, Any] = {}
-        # The actions last: a header problem is reported before any action's.
-        items = sorted(table.items(), key=lambda item: item[0] == "actions")
-        for key, value in items:
+        for key, value in table.items():
+            if key == "actions":
+                continue  # read last: a header problem is reported before any action's
             read = READERS.get(key)
             if key in _DATE_IN_EXTRA and _is_bare_date(value):
                 extra[key] = value  # not PHH's integer: kept as written
@@ -223,6 +223,7 @@ class HandHistory:
                 raise PHHError(_REFUSED[key], field=key)
             else:
                 extra[key] = value
+        known["actions"] = AMOUNT_READERS["actions"]("actions", table["actions"], unit)
         return cls(**known, extra=extra, chip_unit=unit)
 
     def to_table(self) -> dict[str, TomlValue]:
@@ -378,10 +379,9 @@ def _betting_structure(hand: HandHistory) -> None:
     fixed = hand.variant == "FT"
     needed = ("small_bet", "big_bet") if fixed else ("min_bet",)
     unused = ("min_bet",) if fixed else ("small_bet", "big_bet")
-    game = f"{hand.variant} ({VARIANTS[hand.variant]})"
-    wants = " and ".join(needed)
     for name in needed:
         if getattr(hand, name) is None:
+            game, wants = _game_and_bets(hand.variant, needed)
             raise PHHError(f"the required field {name!r} is missing: {game} hands need {wants}")
         if getattr(hand, name) <= 0:
             raise PHHError(
@@ -389,7 +389,13 @@ def _betting_structure(hand: HandHistory) -> None:
             )
     for name in unused:
         if getattr(hand, name) is not None:
+            game, wants = _game_and_bets(hand.variant, needed)
             raise PHHError(f"{game} hands have no {name}: they use {wants}", field=name)
+
+
+def _game_and_bets(variant: str, needed: tuple[str, ...]) -> tuple[str, str]:
+    # Words for an error only: 'NT (No-Limit Texas Hold'em)', 'small_bet and big_bet'.
+    return f"{variant} ({VARIANTS[variant]})", " and ".join(needed)
 
 
 def _at_least(
