@@ -10,7 +10,9 @@ The same files go through both, in the same run:
 Rows, each timed as the library call (best of three, one core, GC off) and as the whole
 command (a fresh process, its start-up included, through the ``holdem`` script):
 
-- replay PHH: ``holdem.history.replay.replay_paths`` / ``holdem replay FILE`` against
+- replay PHH: ``holdem.history.replay.replay_paths`` / ``holdem replay FILE`` (and
+  ``holdem replay`` of the whole corpus, real files large enough for the compiled
+  replay to repay loading it) against
   PokerKit's ``HandHistory.load_all`` with every state of every hand played through;
 - PokerStars -> PHH: ``holdem.history.convert`` reading the text into replayed
   ``HandHistory`` values / ``holdem convert FILE --to phh -o OUT`` against PokerKit's
@@ -59,7 +61,8 @@ warnings.simplefilter("ignore")
 count = 0
 for path in sys.argv[1:]:
     with open(path, "rb") as file:
-        for hand in HandHistory.load_all(file):
+        many = path.endswith(".phhs")
+        for hand in HandHistory.load_all(file) if many else [HandHistory.load(file)]:
             for _ in hand:
                 pass
             count += 1
@@ -260,15 +263,26 @@ def main() -> None:
                 None,
             ),
         ]
+        corpus_hands = next((r["hands"] for r in rows if r["case"] == "replay PHH (corpus)"), 0)
+        if corpus:  # real files, large enough for the compiled replay to pay its loading
+            commands.insert(
+                1,
+                (
+                    "holdem replay CORPUS (command)",
+                    [HOLDEM, "replay", *map(str, corpus)],
+                    [sys.executable, "-c", POKERKIT_REPLAY, *map(str, corpus)],
+                ),
+            )
         for name, ours_cmd, theirs_cmd in commands:
             ours_times, their_times = [], []
             for _ in range(rounds):
                 ours_times.append(command(ours_cmd))
                 if theirs_cmd is not None:
                     their_times.append(command(theirs_cmd))
-            row = {"case": name, "hands": count, "holdem_hps": count / min(ours_times)}
+            hands = corpus_hands if "CORPUS" in name else count
+            row = {"case": name, "hands": hands, "holdem_hps": hands / min(ours_times)}
             if their_times:
-                row["pokerkit_hps"] = count / min(their_times)
+                row["pokerkit_hps"] = hands / min(their_times)
                 row["ratio"] = row["holdem_hps"] / row["pokerkit_hps"]
             rows.append(row)
     report = {
