@@ -207,6 +207,14 @@ def test_a_stalled_process_loses_its_tables_and_gives_them_up(
     assert ann.state["hand"]["number"] == before["hand"]["number"]
     assert ann.state["version"] >= before["version"]
     assert chips_in_play(ann.state) == 350
+    # And play goes on: this hand and the next, Ann through A and Ben at B; then the end.
+    # (A reconnect that came while A was stopping its copy of the table used to join
+    # that copy, and heard nothing more.)
+    play_together([ben, ann], lambda s: s["hands_played"] > before["hand"]["number"])
+    ann.send(type="end")
+    final = ann.until(lambda s: s["status"] == "ended")
+    assert sum(row["net"] for row in final["ledger"]) == 0
+    assert sum(row["cashed_out"] for row in final["ledger"]) == 350
     assert a.running and b.running
 
 

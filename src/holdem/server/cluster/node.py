@@ -262,7 +262,12 @@ class Cluster:
         if runtime is None or isinstance(runtime, RemoteTable):
             return
         logger.warning("cluster: %s lost the lease of table %s", self.name, table_id)
-        for client in _clients_of(runtime):  # first: nothing below may keep them here
+        # First the table is shown as held elsewhere: a client that reconnects while it
+        # stops here must be relayed to the new holder, not welcomed by this stale copy.
+        self.tables[table_id] = RemoteTable(
+            table_id, runtime.summary(), None, self.bus, self.local, self._read_only
+        )
+        for client in _clients_of(runtime):  # then: nothing below may keep them here
             self._spawn(client.websocket.close(code=MOVED_CLOSE, reason=MOVED))
         with contextlib.suppress(TimeoutError):  # a job stuck on the store is left behind
             await asyncio.wait_for(runtime.stop(), STOP_SECONDS)
@@ -270,10 +275,6 @@ class Cluster:
             if client.table_id == table_id:
                 client.inbox.put_nowait(None)
                 self.remote.pop(key, None)
-        row = runtime.summary()
-        self.tables[table_id] = RemoteTable(
-            table_id, row, None, self.bus, self.local, self._read_only
-        )
 
     async def _read_only(self, table_id: str) -> Joinable:
         """A table held elsewhere, as the store has it now (for downloads; not started)."""
