@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.slow
 __all__ = ["sized_page"]
 
-PAUSE = 1.0  # seconds between streets
+PAUSE = 2.5  # seconds between streets: room for each street's checks and screenshot under load
 PERCENT = re.compile(r"^\d{1,3}%$")
 # When the page first showed each number of board cards (ms), looked at every 20 ms.
 WATCH_BOARD = """() => {
