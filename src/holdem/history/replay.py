@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from holdem.engine import Hand, HandConfig, Phase, Structure
 from holdem.errors import HoldemError
@@ -31,6 +32,9 @@ from holdem.history.phh import HandResult, find_files, iter_hands
 from holdem.history.record import RULES_FIELD, config_with_rules
 from holdem.history.steps import Replayer
 from holdem.history.units import ONE, Units, amount_of
+
+if TYPE_CHECKING:
+    from holdem.engine.kernel_replay import ReplayedChips
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 
@@ -194,16 +198,20 @@ def replay(history: HandHistory, *, file: str = "", index: int | None = None) ->
     try:
         hand = replay_hand(history)
     except HoldemError as error:
-        checked = (
-            history.finishing_stacks is not None
-            or history.winnings is not None
-            or history.rake is not None
-        )
         return Replay(
-            file, index, None, history.finishing_stacks, False if checked else None,
+            file, index, None, history.finishing_stacks, False if _records(history) else None,
             str(error), None, history.chip_unit, history.players,
         )  # fmt: skip
     return _checked(history, file, index, *chips_of(hand), hand)
+
+
+def _records(history: HandHistory) -> bool:
+    """Whether the hand records anything to check: finishing stacks, winnings or rake."""
+    return (
+        history.finishing_stacks is not None
+        or history.winnings is not None
+        or history.rake is not None
+    )
 
 
 def _checked(
@@ -217,7 +225,7 @@ def _checked(
 ) -> Replay:
     """The verdict on a replayed hand, from its chips (``Hand``'s or the kernel's)."""
     expected = history.finishing_stacks
-    checked = expected is not None or history.winnings is not None or history.rake is not None
+    checked = _records(history)
     unit, players = history.chip_unit, history.players
     payout = payout_of(history, collected, returned, final_stacks)
     stacks = tuple(mine - taken for mine, taken in zip(final_stacks, payout.deducted, strict=True))
@@ -288,9 +296,7 @@ def _size(files: Sequence[Path]) -> int:
     return total
 
 
-_Chips = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""(collected, returned, final stacks) of a replayed hand."""
-_Batch = Callable[[Sequence[HandHistory]], list[_Chips | None]]
+_Batch = Callable[[Sequence[HandHistory]], "list[ReplayedChips | None]"]
 
 
 def _replay_reads(file: str, reads: Sequence[HandResult], batch: _Batch | None) -> Iterator[Replay]:
@@ -304,12 +310,15 @@ def _replay_reads(file: str, reads: Sequence[HandResult], batch: _Batch | None) 
         if chips is None:
             yield replay(read.result, file=file, index=read.number)
         else:
-            yield _checked(read.result, file, read.number, *chips, None)
+            yield _checked(
+                read.result, file, read.number, chips.collected, chips.returned,
+                chips.final_stacks, None,
+            )  # fmt: skip
 
 
 def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
-    """The compiled kernel's replay of a batch of hands: (collected, returned, final
-    stacks) per hand, None for a hand left to ``Hand``; None without numba."""
+    """The compiled kernel's replay of a batch of hands: the chips of each hand, None for
+    a hand left to ``Hand``; None without numba."""
     try:
         import holdem.engine.kernel_play  # noqa: F401  (numba, or else the Hand path)
         from holdem.engine.kernel_replay import replay_kernel_cached, replay_scripts
@@ -319,17 +328,10 @@ def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     if notice is not None and not replay_kernel_cached():
         notice("compiling the replay kernel (first run only, up to half a minute)…")
 
-    def batch(histories: Sequence[HandHistory]) -> list[_Chips | None]:
+    def batch(histories: Sequence[HandHistory]) -> list[ReplayedChips | None]:
         _kernel_loaded[:] = [True]
         scripts = [script_of(history) for history in histories]
-        known = [script for script in scripts if script is not None]
-        replayed = iter(replay_scripts(known))
-        results: list[_Chips | None] = []
-        for script in scripts:
-            chips = next(replayed) if script is not None else None
-            results.append(
-                None if chips is None else (chips.collected, chips.returned, chips.final_stacks)
-            )
-        return results
+        replayed = iter(replay_scripts([script for script in scripts if script is not None]))
+        return [None if script is None else next(replayed) for script in scripts]
 
     return batch
