@@ -246,40 +246,43 @@ def main() -> None:
             rows.append(row)
             print(row, file=sys.stderr, flush=True)
         out = folder / "out"
+        corpus_hands = next((r["hands"] for r in rows if r["case"] == "replay PHH (corpus)"), 0)
         commands = [
             (
                 "holdem replay FILE (command)",
+                count,
                 [HOLDEM, "replay", str(phh)],
                 [sys.executable, "-c", POKERKIT_REPLAY, str(phh)],
             ),
             (
                 "holdem convert FILE --to phh (command)",
+                count,
                 [HOLDEM, "convert", str(text), "--to", "phh", "-o", str(out)],
                 [sys.executable, "-c", POKERKIT_CONVERT, str(text), str(out)],
             ),
             (
                 "holdem convert FILE --to pokerstars (command)",
+                count,
                 [HOLDEM, "convert", str(phh), "--to", "pokerstars", "-o", str(out)],
                 None,
             ),
         ]
-        corpus_hands = next((r["hands"] for r in rows if r["case"] == "replay PHH (corpus)"), 0)
         if corpus:  # real files, large enough for the compiled replay to pay its loading
             commands.insert(
                 1,
                 (
                     "holdem replay CORPUS (command)",
+                    corpus_hands,
                     [HOLDEM, "replay", *map(str, corpus)],
                     [sys.executable, "-c", POKERKIT_REPLAY, *map(str, corpus)],
                 ),
             )
-        for name, ours_cmd, theirs_cmd in commands:
+        for name, hands, ours_cmd, theirs_cmd in commands:
             ours_times, their_times = [], []
             for _ in range(rounds):
                 ours_times.append(command(ours_cmd))
                 if theirs_cmd is not None:
                     their_times.append(command(theirs_cmd))
-            hands = corpus_hands if "CORPUS" in name else count
             row = {"case": name, "hands": hands, "holdem_hps": hands / min(ours_times)}
             if their_times:
                 row["pokerkit_hps"] = hands / min(their_times)
