@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from holdem.cards import Deck, parse_cards
 from holdem.engine import Action, Hand, HandConfig
 from holdem.history import replay as replay_module
-from holdem.history.actions import BetRaise, CheckCall, Fold
+from holdem.history.actions import BetRaise, CheckCall, Fold, ShowMuck
 from holdem.history.hand import HandHistory
 from holdem.history.phh import dumps_many, loads
 from holdem.history.record import history_of
@@ -121,6 +121,54 @@ def test_random_hands_mostly_go_through_the_kernel() -> None:
     assert by_kernel(fast) >= 190  # a run of the board twice or so is left to Hand
     halves = [h for h in hands if any(isinstance(s, Decimal) for s in h.finishing_stacks or ())]
     assert len(halves) >= 5  # the recorded half chips were matched, through the kernel
+
+
+def test_hole_cards_first_seen_at_the_show_go_through_the_kernel() -> None:
+    """As sites record hands: every hole card ``????`` when dealt, the shown ones named at
+    the showdown."""
+    rng = random.Random(11)
+    hands = []
+    for _ in range(200):
+        config = random_config(rng)
+        hand = random_play(config, random_deck(rng, config.player_count), rng)
+        hands.append(with_half_chips(history_of(hand, private=False), hand))
+    learnt = [
+        number
+        for number, history in enumerate(hands)
+        if any(type(step).__name__ == "ShowMuck" and step.cards for step in history.actions)
+    ]
+    assert len(learnt) >= 20
+    fast, _ = written(hands)
+    assert all(row.match for row in fast)
+    assert sum(fast[number].hand is None for number in learnt) >= 0.9 * len(learnt)
+
+
+def test_hands_nobody_recorded_at_the_show_are_scored_by_the_kernel_as_by_hand() -> None:
+    """``sm ????`` (a hand shown, its cards not recorded), as HandHQ files have it for the
+    losers of a showdown: it beats no known hand, and two of them split."""
+    rng = random.Random(13)
+    hands = []
+    for _ in range(300):
+        config = random_config(rng)
+        hand = random_play(config, random_deck(rng, config.player_count), rng)
+        history = history_of(hand, private=False)
+        steps = tuple(
+            ShowMuck(step.player, (None, None))
+            if isinstance(step, ShowMuck) and rng.random() < 0.6
+            else step
+            for step in history.actions
+        )
+        hands.append(altered(history, actions=steps))
+    unread = [
+        number
+        for number, history in enumerate(hands)
+        if any(
+            isinstance(step, ShowMuck) and step.cards == (None, None) for step in history.actions
+        )
+    ]
+    assert len(unread) >= 30
+    fast, _ = written(hands)
+    assert sum(fast[number].hand is None for number in unread) >= 0.8 * len(unread)
 
 
 def pokerkit_hand(text: str) -> HandHistory:

@@ -200,7 +200,6 @@ LEFT_TO_TOMLLIB = [
     'a = """multi\nline"""',
     "a = '''multi\nline'''",
     "day = 2009-07-01",
-    "time = 20:15:00",
     "time = 1979-05-27T07:32:00Z",
     "time = 1979-05-27 07:32:00.999999-07:00",
     "a = [1979-05-27]",
@@ -285,6 +284,28 @@ def test_every_array_is_a_list_of_its_own():
 def test_an_error_is_worded_by_tomllib():
     with pytest.raises(tomllib.TOMLDecodeError, match=r"Cannot overwrite a value \(at line 2"):
         _toml.loads("a = 1\na = 2\n")
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "00:00:09", "23:59:59", "20:15:00.5", "20:15:00.123456", "20:15:00.1234567891",
+        "24:00:00", "20:60:00", "20:15:61", "20:15", "20:15:00Z", "20:15:00+01:00",
+        "20:15:00.", "2:15:00", "20:15:00 # a comment", "[00:00:09, 12:00:00]",
+        "{ at = 00:00:09 }", "2009-07-01", "2009-07-01T20:15:00",
+    ],
+)  # fmt: skip
+def test_a_local_time_is_read_as_tomllib_reads_it_and_a_date_left_to_it(written):
+    fast = assert_same_as_tomllib(f"time = {written}\n")
+    if written[:1] == "2" and written[4:5] == "-":
+        assert fast is None
+
+
+def test_a_handhq_header_with_its_time_is_read_quickly():
+    text = "[1]\nvenue = 'Absolute Poker'\ntime = 00:00:09\nday = 1\nhand = 3017237436\n"
+    assert assert_same_as_tomllib(text) == {
+        "1": {"venue": "Absolute Poker", "time": dt.time(0, 0, 9), "day": 1, "hand": 3017237436}
+    }
 
 
 def test_dates_and_times_are_tomllib_s():

@@ -25,26 +25,28 @@ def replay(
 ) -> None:
     """Replay hand histories through the rules engine; exit status 1 if any hand fails."""
     from holdem.history.replay import json_line, replay_paths
+    from holdem.numba_cache import without_blas_probe
 
     counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
     raked: list[Decimal | int] = []  # the rake inferred of each hand that records one
     try:
-        # A first run compiles the replay kernel: say so rather than sit silent.
-        for result in replay_paths(paths, notice=lambda text: errors.print(text)):
-            if result.rake is not None:
-                raked.append(result.amount(result.rake))
-            kind = (
-                "error" if result.error is not None
-                else {True: "match", False: "mismatch", None: "unchecked"}[result.match]
-            )  # fmt: skip
-            counts[kind] += 1
-            if as_json:
-                typer.echo(json_line(result.as_json()))
-            elif kind != "match":
-                where = f"{result.file}" + (
-                    f" [{result.index}]" if result.index is not None else ""
-                )
-                console.print(f"[yellow]{kind}[/yellow] {where}: {_detail(result)}")
+        with without_blas_probe():
+            # A first run compiles the replay kernel: say so rather than sit silent.
+            for result in replay_paths(paths, notice=lambda text: errors.print(text)):
+                if result.rake is not None:
+                    raked.append(result.amount(result.rake))
+                kind = (
+                    "error" if result.error is not None
+                    else {True: "match", False: "mismatch", None: "unchecked"}[result.match]
+                )  # fmt: skip
+                counts[kind] += 1
+                if as_json:
+                    typer.echo(json_line(result.as_json()))
+                elif kind != "match":
+                    where = f"{result.file}" + (
+                        f" [{result.index}]" if result.index is not None else ""
+                    )
+                    console.print(f"[yellow]{kind}[/yellow] {where}: {_detail(result)}")
     except FileNotFoundError as error:
         errors.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None

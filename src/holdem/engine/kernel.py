@@ -41,7 +41,7 @@ KINDS = ("fold", "check", "call", "bet", "raise")
 """Decision kinds by their code in ``Decisions.kind``: the words of ``PlayerActed``."""
 
 _STRUCTURES = {Structure.NO_LIMIT: 0, Structure.POT_LIMIT: 1, Structure.FIXED_LIMIT: 2}
-_MAX_CHIPS = 1 << 60  # every chip count fits in int64, with room for sums
+MAX_CHIPS = 1 << 60  # every chip count fits in int64, with room for sums
 _RECORD_ROWS_PER_HAND = 64  # a first guess; a run that needs more is played again
 
 
@@ -113,7 +113,7 @@ def play_random_hands(config: HandConfig, hands: int, seed: int) -> RandomPlayRe
         raise ConfigError(f"the number of hands is a whole number, 0 or more, not {hands!r}")
     if not isinstance(seed, int):
         raise ConfigError(f"the seed is a whole number, not {seed!r}")
-    params, forced = _compile_config(config)
+    params, forced = compile_config(config)
     decks = np.zeros((0, 52), dtype=np.uint8)
     stream = np.zeros(0, dtype=np.int64)
     return _run(config, params, forced, decks, stream, seed, hands, record=False)
@@ -133,7 +133,7 @@ def play_dealt_hands(
     to ``bet_min + word % (bet_max - bet_min + 1)``. ``record``: keep every decision with
     its legal bounds (``result.decisions``).
     """
-    params, forced = _compile_config(config)
+    params, forced = compile_config(config)
     n = config.player_count
     deck_array = _check_decks(decks, n)
     words = np.asarray(draws)
@@ -170,7 +170,7 @@ def play_bot_hands(
     from holdem.bots import batched
     from holdem.engine import kernel_play as k
 
-    params, forced = _compile_config(config)
+    params, forced = compile_config(config)
     n = config.player_count
     policies = np.asarray(seat_policies, dtype=np.int64)
     known = set(batched.POLICIES.values())
@@ -181,8 +181,8 @@ def play_bot_hands(
     nets = np.zeros((count, n), dtype=np.int64)
     start = np.asarray(config.starting_stacks, dtype=np.int64)
     status = k.run_bots(
-        params, start, forced, policies, np.uint64(seed % (1 << 64)), first, nets, _tables(),
-        _tag_work(),
+        params, start, forced, policies, np.uint64(seed % (1 << 64)), first, nets,
+        evaluator_tables(), _tag_work(),
     )  # fmt: skip
     if status != k.OK:
         raise ConfigError(f"the compiled bots stopped with status {status}")
@@ -193,14 +193,17 @@ def play_bot_hands(
 def _tag_work() -> Any:
     from holdem.bots import batched
 
-    return batched.tag_work(_tables())
+    return batched.tag_work(evaluator_tables())
 
 
 # -- the configuration as arrays -------------------------------------------------------
 
 
-def _compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
-    """(params, forced bets by position) for the kernel; ConfigError for what it cannot play."""
+def compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
+    """(params, forced bets by position) for the kernel; ConfigError for what it cannot play.
+
+    Of the starting stacks only their count and their sum (under ``MAX_CHIPS``) matter.
+    """
     from holdem.engine import kernel_play as k
 
     if not isinstance(config, HandConfig):
@@ -219,10 +222,10 @@ def _compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
         forced[2] = config.live_posts
     if config.dead_blinds:
         forced[3] = config.dead_blinds
-    if sum(config.starting_stacks) >= _MAX_CHIPS or int(forced.max()) >= _MAX_CHIPS:
+    if sum(config.starting_stacks) >= MAX_CHIPS or int(forced.max()) >= MAX_CHIPS:
         raise ConfigError(
             f"the compiled kernel counts chips in 64-bit integers: keep stacks and "
-            f"forced bets under {_MAX_CHIPS:,} chips in all"
+            f"forced bets under {MAX_CHIPS:,} chips in all"
         )
     params = np.zeros(k.PARAMS, dtype=np.int64)
     params[k.P_PLAYERS] = n
@@ -264,7 +267,8 @@ def _check_decks(decks: Any, players: int) -> np.ndarray:
 
 
 @cache
-def _tables() -> tuple[np.ndarray, ...]:
+def evaluator_tables() -> tuple[np.ndarray, ...]:
+    """The evaluator's lookup tables, as every kernel takes them."""
     from holdem.evaluator.batch import _arrays
 
     return tuple(_arrays())
@@ -304,7 +308,7 @@ def _run(
             actions,
             showdowns,
             rows,
-            _tables(),
+            evaluator_tables(),
         )
         if status != k.RECORD_FULL:
             break

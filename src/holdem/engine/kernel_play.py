@@ -414,7 +414,7 @@ def _play_hand(
                 collected[p] = stacks[p]
             awarded = award_replayed(
                 n, folded, stacks, contributed, dead, deck, scratch.codes, scratch.strengths,
-                scratch.pots, scratch.tables, mucked, params[P_MERGE_POTS] != 0,
+                scratch.pots, scratch.tables, mucked, params[P_MERGE_POTS] != 0, scripted,
             )  # fmt: skip
             if awarded != AWARDED:
                 return UNSCRIPTED if scripted else BAD_CARDS, decisions, True

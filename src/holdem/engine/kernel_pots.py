@@ -32,30 +32,43 @@ def award_showdown(n, folded, stacks, contributed, dead, deck, codes, strengths,
     Muckers never change an award: a hand is mucked only when a hand already shown beats
     it in every pot it contests, so the best shown hand of a pot is its best hand.
     """
-    return (
-        award_replayed(
-            n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, 0, False
-        )
-        == AWARDED
-    )
+    awarded = award_replayed(
+        n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, 0, False,
+        False,
+    )  # fmt: skip
+    return awarded == AWARDED
 
 
 # What ``award_replayed`` returns.
 AWARDED, BAD_HAND, MUCKED_WINNER = 0, 1, 2
 
+UNREAD = 0
+"""The strength of a hand whose hole cards the record does not give (``Showdown``'s
+``UNREAD``): below every real hand (the evaluator's are positive), equal to any other
+such hand."""
+
+
+@kernel
+def _unread(n, deck, p):
+    """Whether the deck lacks a hole card of position ``p`` (a card code of 52 or more)."""
+    return deck[p] >= 52 or deck[n + p] >= 52
+
 
 @kernel
 def award_replayed(
-    n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, mucked, merge
-):
+    n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, mucked, merge,
+    recorded,
+):  # fmt: skip
     """``award_showdown`` for a recorded showdown: ``mucked`` (a mask of positions) gave up
     their hands, which changes nothing unless one of them would have won something
     (MUCKED_WINNER: left to ``Hand``); ``merge``: the pots are formed again among the hands
-    that win something before they are paid (``pots_merged_after_showdown``)."""
+    that win something before they are paid (``pots_merged_after_showdown``); ``recorded``:
+    a hand whose hole cards the deck lacks is UNREAD, as ``Replayer`` shows it (else those
+    are bad cards)."""
     card_keys, flush, row_offsets, hashed = tables
     live = 0
     for p in range(n):
-        if not folded[p]:
+        if not folded[p] and not (recorded and _unread(n, deck, p)):
             codes[live, 0] = deck[p]
             codes[live, 1] = deck[n + p]
             for k in range(3):  # the flop after the first burn, then burn, turn, burn, river
@@ -70,9 +83,12 @@ def award_replayed(
     everyone = 0
     for p in range(n):
         if not folded[p]:
-            strength[p] = strengths[live]
             everyone |= 1 << p
-            live += 1
+            if recorded and _unread(n, deck, p):
+                strength[p] = UNREAD  # a hand nobody recorded beats no known one
+            else:
+                strength[p] = strengths[live]
+                live += 1
     pots = _build_pots(n, everyone, contributed, dead, amounts, masks)
     if mucked or merge:
         winning = 0

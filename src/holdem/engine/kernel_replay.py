@@ -2,24 +2,24 @@
 
 ``Hand`` replays a hand history step by step with an event log and every error worded;
 a corpus of thousands of hands that are plainly legal needs only the chips. Here each
-hand is a :class:`Script`: its configuration, its deck (the cards the record names) and
-its steps (``kernel_script``). The kernel (``kernel_play.run_scripts``) plays them with
-the rules of ``Hand``, checking every decision against the legal bounds it computes as
-``Hand`` does; a hand it cannot vouch for (a step the rules refuse, a muck that would
-change the winner, unknown cards at a showdown, a configuration it does not play) comes
-back as None, for ``Hand`` to replay and to word.
+hand is a :class:`Script`: its stakes compiled, its stacks, its deck (the cards the
+record names) and its steps (``kernel_script``). The kernel (``kernel_play.run_scripts``)
+plays them with the rules of ``Hand``, checking every decision against the legal bounds
+it computes as ``Hand`` does; a hand it cannot vouch for (a step the rules refuse, a muck
+that would change the winner, a configuration it does not play) comes back as None, for
+``Hand`` to replay and to word. A hand whose cards nobody recorded beats no known hand at
+the showdown, as ``Replayer`` scores it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from holdem.engine.config import HandConfig
-from holdem.engine.kernel import _compile_config, _tables
+from holdem.engine.kernel import MAX_CHIPS, compile_config, evaluator_tables
 from holdem.errors import ConfigError
 
 UNKNOWN_CARD = 255
@@ -28,17 +28,32 @@ dealt): the kernel's evaluator refuses it, so a hand that needs it at a showdown
 left to ``Hand``."""
 
 
+Stakes = tuple[np.ndarray, np.ndarray]
+"""A configuration compiled for the kernel (``kernel.compile_config``): its parameters
+and forced bets by position. Hands of the same stakes share one, whatever their stacks."""
+
+
+def compile_stakes(config: HandConfig) -> Stakes | None:
+    """``config`` compiled for the kernel, or None for a configuration it does not play."""
+    try:
+        return compile_config(config)
+    except ConfigError:
+        return None
+
+
 @dataclass(frozen=True)
 class Script:
     """One recorded hand for the kernel.
 
-    ``deck``: 2 * players + 8 card codes dealt as ``Hand`` deals from a deck (first hole
-    cards round the table, second ones, burn, flop, burn, turn, burn, river), UNKNOWN_CARD
-    where the record names none. ``steps``: three words per step, (code, player, amount)
-    with the codes of ``kernel_script``.
+    ``stakes``: its configuration compiled (:func:`compile_stakes`); ``stacks``: the
+    starting stacks by position. ``deck``: 2 * players + 8 card codes dealt as ``Hand``
+    deals from a deck (first hole cards round the table, second ones, burn, flop, burn,
+    turn, burn, river), UNKNOWN_CARD where the record names none. ``steps``: three words
+    per step, (code, player, amount) with the codes of ``kernel_script``.
     """
 
-    config: HandConfig
+    stakes: Stakes
+    stacks: Sequence[int]
     deck: Sequence[int]
     steps: Sequence[int]
 
@@ -57,31 +72,25 @@ def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
     """Each hand's chips, or None for a hand the kernel leaves to ``Hand``."""
     from holdem.engine import kernel_play as k
 
-    compiled: list[tuple[int, np.ndarray, np.ndarray]] = []  # (script, params, forced)
-    for number, script in enumerate(scripts):
-        try:
-            params, forced = _compiled(script.config)
-        except ConfigError:
-            continue  # a configuration the kernel does not play
-        compiled.append((number, params, forced))
+    # Stacks past the kernel's 64-bit counts are left to Hand.
+    playable = [number for number, script in enumerate(scripts) if sum(script.stacks) < MAX_CHIPS]
     results: list[ReplayedChips | None] = [None] * len(scripts)
-    if not compiled:
+    if not playable:
         return results
-    hands = len(compiled)
-    width = max(len(scripts[number].deck) for number, _, _ in compiled)
-    players = max(int(params[k.P_PLAYERS]) for _, params, _ in compiled)
+    hands = len(playable)
+    width = max(len(scripts[number].deck) for number in playable)
+    players = max(len(scripts[number].stacks) for number in playable)
     all_params = np.zeros((hands, k.PARAMS), dtype=np.int64)
     start = np.zeros((hands, players), dtype=np.int64)
     forced_bets = np.zeros((hands, 4, players), dtype=np.int64)
     decks = np.full((hands, width), UNKNOWN_CARD, dtype=np.uint8)
     offsets = np.zeros(hands + 1, dtype=np.int64)
     steps: list[int] = []
-    for row, (number, params, forced) in enumerate(compiled):
+    for row, number in enumerate(playable):
         script = scripts[number]
-        n = script.config.player_count
-        all_params[row] = params
-        start[row, :n] = script.config.starting_stacks
-        forced_bets[row, :, :n] = forced
+        n = len(script.stacks)
+        all_params[row], forced_bets[row, :, :n] = script.stakes
+        start[row, :n] = script.stacks
         decks[row, : len(script.deck)] = script.deck
         steps.extend(script.steps)
         offsets[row + 1] = len(steps)
@@ -89,19 +98,14 @@ def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
     status = np.zeros(hands, dtype=np.int64)
     k.run_scripts(
         all_params, start, forced_bets, decks, np.array(steps, dtype=np.int64), offsets, out,
-        status, _tables(),
+        status, evaluator_tables(),
     )  # fmt: skip
-    for (number, _, _), chips, ok in zip(
-        compiled, out.tolist(), (status == k.OK).tolist(), strict=True
-    ):
+    for number, chips, ok in zip(playable, out.tolist(), (status == k.OK).tolist(), strict=True):
         if ok:
-            n = scripts[number].config.player_count
+            n = len(scripts[number].stacks)
             stacks, collected, returned = (tuple(values[:n]) for values in chips)
             results[number] = ReplayedChips(stacks, collected, returned)
     return results
-
-
-_compiled = lru_cache(maxsize=1024)(_compile_config)  # a corpus repeats its stakes
 
 
 def replay_kernel_cached() -> bool:

@@ -21,6 +21,9 @@ from holdem.history.units import MAX_PLACES, ONE, Units, places_of, result_units
 Number = int | float
 """A number that is not an amount (a time limit, a time bank): as TOML gives it."""
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+"""How many players a Hold'em hand may have."""
+
 RESULTS = ("finishing_stacks", "winnings", "rake")
 """Amounts that record how the hand ended: they may be finer than the hand's unit."""
 

@@ -8,7 +8,8 @@ knows that part and nothing else.
 
 The contract: :func:`parse` gives exactly what ``tomllib.loads(text,
 parse_float=Decimal)`` gives, or ``None`` when the text holds anything else: a
-multi-line string, a date or time, a dotted key, ``[[array of tables]]``, hex or ``1_000``,
+multi-line string, a date or date-time (a local time, as the HandHQ files write
+``time = 00:00:09``, is read), a dotted key, ``[[array of tables]]``, hex or ``1_000``,
 a key given twice, a control character, anything malformed. The caller then reads the text
 with ``tomllib``, so odd files and errors (with their messages) behave as they always did.
 
@@ -19,6 +20,7 @@ to ``tomllib``.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 from collections.abc import Callable
@@ -62,6 +64,9 @@ _SHORT_ESCAPES = {'"': '"', "\\": "\\", "b": "\b", "t": "\t", "n": "\n", "f": "\
 # Decimal integers and floats; TOML's other forms (0x1F, 1_000, +inf) go elsewhere or back.
 _NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?").match
 _SPECIAL_FLOATS = ("inf", "nan", "+inf", "-inf", "+nan", "-nan")
+# A local time: hours, minutes, seconds, and a fraction of which microseconds are kept.
+_LOCAL_TIME_RE = r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])(?:\.([0-9]{1,6})[0-9]*)?"
+_LOCAL_TIME = re.compile(_LOCAL_TIME_RE).match
 
 
 # Most PHH arrays (actions, players, stacks) are all strings or all integers on one line:
@@ -76,11 +81,19 @@ _STRING_ITEMS = re.compile(r"'([^'\n]*)'").findall
 _FLAT_INTEGERS_RE = r"\[[0-9+\- \t,]*\]"
 _FLAT_INTEGERS = re.compile(_FLAT_INTEGERS_RE).match
 _LEADING_ZERO = re.compile(r"(?<![0-9])0[0-9]").search
+# An array of TOML decimal numbers, some with a fraction or exponent (stacks in dollars and
+# cents: [200.30, 81.60, 197]). Each item is matched whole, from its first character.
+_DECIMAL_RE = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+_FLAT_NUMBERS_RE = rf"\[[ \t]*(?:{_DECIMAL_RE}[ \t]*,[ \t]*)*(?:{_DECIMAL_RE}[ \t]*)?\]"
+_FLAT_NUMBERS = re.compile(_FLAT_NUMBERS_RE).match
+_NUMBER_ITEMS = re.compile(_DECIMAL_RE).findall
 # The usual line, read in one match: a bare key and one of the values above, a plain
-# integer, a literal string or a boolean. Any other line takes the longer way.
+# integer, a literal string, a boolean, a decimal number or a local time. Any other line
+# takes the longer way. (The groups of the local time's parts come last.)
 _PLAIN_LINE = re.compile(
     rf"[ \t]*({_BARE_KEY})[ \t]*=[ \t]*(?:({_FLAT_STRINGS_RE})|({_FLAT_INTEGERS_RE})"
-    rf"|([+-]?(?:0|[1-9][0-9]*))|({_LITERAL})|(true|false)){_LINE_END_RE}"
+    rf"|([+-]?(?:0|[1-9][0-9]*))|({_LITERAL})|(true|false)|({_FLAT_NUMBERS_RE})"
+    rf"|({_DECIMAL_RE})|({_LOCAL_TIME_RE})){_LINE_END_RE}"
 ).match
 
 
@@ -139,6 +152,9 @@ _PLAIN_VALUE: dict[int, Callable[[str], Any]] = {
     4: int,
     5: lambda written: written[1:-1],
     6: lambda written: written == "true",
+    7: lambda written: list(map(_number_of, _NUMBER_ITEMS(written))),
+    8: lambda written: _number_of(written),
+    9: lambda written: _local_time(cast(re.Match[str], _LOCAL_TIME(written))),
 }
 """How to read each kind of value of :data:`_PLAIN_LINE`, by its group."""
 
@@ -169,6 +185,8 @@ def _value(src: str, pos: int, depth: int) -> tuple[int, Any]:
         return pos + 4, True
     elif char == "f" and src.startswith("false", pos):
         return pos + 5, False
+    elif src[pos + 2 : pos + 3] == ":" and (time := _LOCAL_TIME(src, pos)):
+        return time.end(), _local_time(time)
     else:
         number = _NUMBER(src, pos)
         if number:
@@ -189,6 +207,9 @@ def _array(src: str, pos: int, depth: int) -> tuple[int, list[Any]]:
     flat = _FLAT_INTEGERS(src, pos)
     if flat:
         return flat.end(), _integer_array(flat.group()[1:-1])
+    flat = _FLAT_NUMBERS(src, pos)
+    if flat:
+        return flat.end(), _PLAIN_VALUE[7](flat.group())
     if depth > MAX_DEPTH:
         raise _Unsupported
     items: list[Any] = []
@@ -209,6 +230,17 @@ def _integer_array(items: str) -> list[int]:
     # The same short arrays of blinds and stacks come back hand after hand: each is read
     # once (and every value still gets a list of its own).
     return list(_short_integers(items) if len(items) <= 200 else _integers(items))
+
+
+def _local_time(match: re.Match[str]) -> dt.time:
+    hour, minute, second, fraction = match.groups()
+    micros = int(fraction.ljust(6, "0")) if fraction else 0
+    return dt.time(int(hour), int(minute), int(second), micros)
+
+
+def _number_of(written: str) -> int | Decimal:
+    # A float as the Decimal of its text (tomllib's parse_float=Decimal), else an int.
+    return Decimal(written) if "." in written or "e" in written or "E" in written else int(written)
 
 
 def _integers(items: str) -> tuple[int, ...]:

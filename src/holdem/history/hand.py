@@ -32,6 +32,8 @@ from typing import Any, cast
 
 from holdem.history._fields import (
     AMOUNT_READERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     READERS,
     VARIANTS,
     Number,
@@ -39,6 +41,7 @@ from holdem.history._fields import (
     only,
     places_written,
 )
+from holdem.history._hand_fast import plain_hand
 from holdem.history._toml import TomlValue, freeze
 from holdem.history.actions import Action, acting_player, format_action
 from holdem.history.errors import PHHError
@@ -62,7 +65,6 @@ __all__ = [
     "Units",
 ]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 _REQUIRED = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions")
 _REQUIRED_TEXT = (
@@ -201,6 +203,13 @@ class HandHistory:
     @classmethod
     def from_table(cls, table: Mapping[str, Any]) -> HandHistory:
         """Read a hand from the TOML table ``tomllib`` gives; raise :class:`PHHError`."""
+        plain = plain_hand(cls, table)  # most hands, at a fraction of the cost
+        return plain if plain is not None else cls.read_table(table)
+
+    @classmethod
+    def read_table(cls, table: Mapping[str, Any]) -> HandHistory:
+        """:meth:`from_table` field by field, whatever the hand: the long way, which
+        words every error."""
         if "variant" in table:
             check_variant(table["variant"])  # first: a stud hand lacks blinds, say it is stud
         for name in _REQUIRED:
@@ -225,6 +234,14 @@ class HandHistory:
                 extra[key] = value
         known["actions"] = AMOUNT_READERS["actions"]("actions", table["actions"], unit)
         return cls(**known, extra=extra, chip_unit=unit)
+
+    @classmethod
+    def _trusted(cls, known: Mapping[str, Any], unit: Decimal) -> HandHistory:
+        """A hand of fields already read and checked (by ``_hand_fast``), built without
+        checking them again."""
+        hand = object.__new__(cls)
+        hand.__dict__.update(_ABSENT, **known, extra={}, chip_unit=unit)
+        return hand
 
     def to_table(self) -> dict[str, TomlValue]:
         """The hand as a TOML table in PHH's order: the game, the actions, then the rest."""
@@ -294,6 +311,7 @@ KNOWN_FIELDS = (
     "time_banks",
 )
 _TUPLES = (*_PER_PLAYER, "starting_stacks", "actions")
+_ABSENT = {f.name: None for f in fields(HandHistory) if f.default is None}
 _REFUSED = {
     "bring_in": "bring_in is for stud games: Hold'em hands post blinds_or_straddles instead",
 }

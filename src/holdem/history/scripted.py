@@ -1,17 +1,19 @@
 """A hand history as a script for the compiled kernel (``holdem.engine.kernel_replay``).
 
 Only what is plainly regular becomes a script: hole cards dealt first, in order, two to
-each player; no card twice; board cards all named; every show naming the cards dealt (or
-none). The kernel checks the rest (whose turn, what is legal, when the board comes, who
+each player; no card twice; board cards all named; every show naming the cards dealt, or
+naming two cards dealt face down as ``????`` (then they are the player's from the start:
+cards matter only at the showdown), or none. A hand nobody recorded (dealt ``????``, and
+shown so or not at all) is scored at the showdown as ``Replayer`` scores it: it beats no
+known hand. The kernel checks the rest (whose turn, what is legal, when the board comes, who
 mucks). Anything else gives None and the hand is replayed by ``Hand``, which words what
 is wrong.
 """
 
 from __future__ import annotations
 
-from holdem.engine import HandConfig
 from holdem.engine import kernel_script as s
-from holdem.engine.kernel_replay import UNKNOWN_CARD, Script
+from holdem.engine.kernel_replay import UNKNOWN_CARD, Script, Stakes, compile_stakes
 from holdem.errors import HoldemError
 from holdem.history import actions as phh
 from holdem.history.hand import HandHistory
@@ -19,15 +21,17 @@ from holdem.history.record import RULES_FIELD
 
 _MAX_AMOUNT = 1 << 62
 _CHECK_OR_FOLD = (phh.CheckCall, phh.Fold)
+_UNSEEN = (None, None)
 
 
 def script_of(history: HandHistory) -> Script | None:
     """The kernel's script of a recorded hand, or None when ``Hand`` must replay it."""
-    config = _config_of(history)
-    if config is None:
+    stakes = _stakes_of(history)
+    if stakes is None:
         return None
-    n = config.player_count
+    n = history.player_count
     holes: list[tuple[int | None, ...]] = []
+    unread: set[int] = set()  # players shown as sm ????
     board: list[int] = []
     steps: list[int] = []
     dealt = n == 0
@@ -58,8 +62,15 @@ def script_of(history: HandHistory) -> Script | None:
                 continue
             hole = holes[step.player]
             shown = step.cards
-            if None in hole or (shown is not None and (None in shown or set(shown) != set(hole))):
-                return None  # cards learnt or contradicted at the show: ``Hand`` checks them
+            if hole == _UNSEEN and shown is not None:
+                if shown == _UNSEEN:
+                    unread.add(step.player)  # shown, but nobody recorded the cards
+                elif len(shown) == 2 and None not in shown and step.player not in unread:
+                    holes[step.player] = shown  # learnt at the show, as most sites record
+                else:
+                    return None  # partly read, or read after all: ``Hand`` checks it
+            elif None in hole or (shown is not None and (None in shown or set(shown) != set(hole))):
+                return None  # cards contradicted at the show, or partly known: ``Hand`` checks
             steps += (s.S_SHOW, step.player, 0)
     known = [card for hole in holes for card in hole if card is not None] + board
     if len(holes) != n or len(board) > 5 or len(set(known)) != len(known):
@@ -70,37 +81,40 @@ def script_of(history: HandHistory) -> Script | None:
         deck[n + player] = UNKNOWN_CARD if second is None else int(second)
     for place, card in zip((1, 2, 3, 5, 7), board, strict=False):  # burns between streets
         deck[2 * n + place] = int(card)
-    return Script(config, deck, steps)
+    return Script(stakes, history.starting_stacks, deck, steps)  # type: ignore[arg-type]
 
 
-def _config_of(history: HandHistory) -> HandConfig | None:
-    """``replay.config_of``, None where it refuses; remembered for a hand without rules of
-    its own, as a corpus repeats the same stakes and stacks hand after hand."""
+def _stakes_of(history: HandHistory) -> Stakes | None:
+    """``replay.config_of`` compiled for the kernel, None where either refuses; remembered
+    for hands without rules of their own, as a file repeats the same stakes hand after
+    hand (the stacks, which differ, are the script's own)."""
     from holdem.history.replay import config_of
 
+    if None in history.starting_stacks:
+        return None  # an unknown stack: config_of refuses this hand, whatever its stakes
     own_rules = RULES_FIELD in history.extra or "holdem_rules" in history.extra
-    stakes = (
+    key = (
         history.variant,
-        history.starting_stacks,
+        len(history.starting_stacks),
         history.blinds_or_straddles,
         history.antes,
         history.small_bet,
         history.big_bet,
         history.min_bet,
         history.ante_trimming_status,
-    )  # every field config_of reads, besides the rules
-    if not own_rules and stakes in _CONFIGS:
-        return _CONFIGS[stakes]
+    )  # every field config_of reads, besides the rules and the stacks
+    if not own_rules and key in _STAKES:
+        return _STAKES[key]
     try:
-        config: HandConfig | None = config_of(history)
+        stakes = compile_stakes(config_of(history))
     except HoldemError:
-        config = None
+        stakes = None
     if not own_rules:
-        if len(_CONFIGS) >= _CONFIGS_KEPT:
-            _CONFIGS.clear()
-        _CONFIGS[stakes] = config
-    return config
+        if len(_STAKES) >= _STAKES_KEPT:
+            _STAKES.clear()
+        _STAKES[key] = stakes
+    return stakes
 
 
-_CONFIGS: dict[tuple[object, ...], HandConfig | None] = {}
-_CONFIGS_KEPT = 4096
+_STAKES: dict[tuple[object, ...], Stakes | None] = {}
+_STAKES_KEPT = 4096
