@@ -223,6 +223,33 @@ def test_by_default_the_kernel_is_used_when_it_repays_loading_it(monkeypatch, tm
     assert loaded.hand is None
 
 
+BLAS_PROBE = """
+import sys
+from holdem.history.phh import loads
+from holdem.history.replay import replay_paths
+from holdem.numba_cache import without_blas_probe
+with without_blas_probe():
+    [row] = replay_paths([sys.argv[1]], compiled=True)
+    assert row.hand is None and row.match, row  # through the kernel
+    kernel_without_scipy = sys.modules.get("scipy") is None  # (None: refused)
+import numba.np.arraymath
+import scipy.linalg  # importable again after the block
+print(kernel_without_scipy, numba.np.arraymath._HAVE_BLAS)
+"""
+
+
+def test_a_command_loads_the_kernel_without_scipy(tmp_path) -> None:
+    """The replay command's process loads numba's kernel without importing SciPy (which
+    numba imports to look for a BLAS), and SciPy can still be imported after it."""
+    path = tmp_path / "hands.phhs"
+    path.write_text(THREE_HANDED, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", BLAS_PROBE, str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]
+
+
 def test_the_first_compile_is_announced(monkeypatch, tmp_path) -> None:
     from holdem.engine import kernel_replay
 

@@ -11,6 +11,7 @@ from typing import Annotated, TextIO
 import typer
 
 from holdem.cli.errors import say
+from holdem.cli.output import settle_heap
 
 
 class Format(StrEnum):
@@ -48,6 +49,7 @@ def convert(
     """
     from holdem.history.convert import convert_paths, input_files
 
+    settle_heap(young=10_000)
     try:
         input_files(paths)  # every input exists before anything is written
     except FileNotFoundError as error:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from holdem.cli.output import console, errors
+from holdem.cli.output import console, errors, settle_heap
 
 
 def register(app: typer.Typer) -> None:
@@ -27,6 +27,7 @@ def replay(
     from holdem.history.replay import json_line, replay_paths
     from holdem.numba_cache import without_blas_probe
 
+    settle_heap(young=10_000)
     counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
     raked: list[Decimal | int] = []  # the rake inferred of each hand that records one
     try:

@@ -208,10 +208,9 @@ def _units(value: object, places: int) -> int | None:
         return value * _SCALES[places]
     if type(value) is not Decimal or not value.is_finite():
         return None
-    scaled = value.scaleb(places, _EXACT)
-    if cast(int, scaled.as_tuple().exponent) < 0:
+    if -cast(int, value.as_tuple().exponent) > places:
         return None  # written finer than the unit, if only with zeros (a result kept so)
-    return int(scaled)
+    return int(value.scaleb(places, _EXACT))
 
 
 # Exact, wide enough for any amount of _MOST_DIGITS digits in any unit PHH allows.

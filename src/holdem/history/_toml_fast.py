@@ -152,7 +152,7 @@ _PLAIN_VALUE: dict[int, Callable[[str], Any]] = {
     4: int,
     5: lambda written: written[1:-1],
     6: lambda written: written == "true",
-    7: lambda written: list(map(_number_of, _NUMBER_ITEMS(written))),
+    7: lambda written: _number_array(written),
     8: lambda written: _number_of(written),
     9: lambda written: _local_time(cast(re.Match[str], _LOCAL_TIME(written))),
 }
@@ -241,6 +241,18 @@ def _local_time(match: re.Match[str]) -> dt.time:
 def _number_of(written: str) -> int | Decimal:
     # A float as the Decimal of its text (tomllib's parse_float=Decimal), else an int.
     return Decimal(written) if "." in written or "e" in written or "E" in written else int(written)
+
+
+def _number_array(written: str) -> list[int | Decimal]:
+    # As _integer_array: blinds and antes in cents repeat hand after hand.
+    return list(_short_numbers(written) if len(written) <= 200 else _numbers(written))
+
+
+def _numbers(written: str) -> tuple[int | Decimal, ...]:
+    return tuple(map(_number_of, _NUMBER_ITEMS(written)))
+
+
+_short_numbers = functools.lru_cache(maxsize=4096)(_numbers)
 
 
 def _integers(items: str) -> tuple[int, ...]:
