@@ -5,6 +5,10 @@ The same files go through both, in the same run:
 - generated hands: six-max No-Limit hands of random legal play by holdem's engine (2 to
   6 players, no antes: PokerKit's PokerStars reader has no antes), written once as a
   ``.phhs`` and once as PokerStars text;
+- site-shaped hands, as the HandHQ files that PokerKit's dataset holds write them: 2 to
+  9 players, amounts in dollars and cents (whole ones without decimals), every hole card
+  ``????`` until the showdown, ``winnings`` and not finishing stacks, the site's venue,
+  table, hand number and a time of day; in files of 1,000 hands (a HandHQ file's size);
 - the PHH corpus beside the repository (``../shared/corpus``), when it is there.
 
 Rows, each timed as the library call (best of three, one core, GC off) and as the whole
@@ -26,10 +30,12 @@ command (a fresh process, its start-up included, through the ``holdem`` script):
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
 import platform
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -37,7 +43,9 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
+from decimal import Decimal
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -46,6 +54,7 @@ from common import pin_to_one_core, time_once  # bench/common.py, beside this sc
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
 from holdem.history.convert import read_pokerstars
+from holdem.history.payouts import chips_of
 from holdem.history.phh import dumps, dumps_many, iter_hands
 from holdem.history.pokerstars_export import SEPARATOR, pokerstars_of_history
 from holdem.history.record import history_of
@@ -103,6 +112,51 @@ def random_hand(rng: random.Random, number: int) -> Any:
         table="Bench",
         seat_count=6,
     )
+
+
+def site_hand(rng: random.Random, number: int) -> Any:
+    """One hand of random legal play, recorded as a site records it (see the docstring)."""
+    players = rng.randint(2, 9)
+    stacks = [rng.randint(500, 60000) for _ in range(players)]  # cents: $5 to $600
+    config = HandConfig.create(
+        "nl", stacks, small_blind=50, big_blind=100, ante=rng.choice([0, 0, 0, 25])
+    )
+    hand = Hand(config, Deck.shuffled(random.Random(rng.random())))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        choices = [Action.fold()] * 3 if legal.fold and rng.random() < 0.5 else []
+        choices.append(Action.check() if legal.check else Action.call())
+        for bounds, make in ((legal.bet, Action.bet), (legal.raise_, Action.raise_to)):
+            if bounds is not None and rng.random() < 0.3:
+                choices.append(make(rng.randint(bounds.min, min(bounds.max, bounds.min * 3))))
+        hand.act(rng.choice(choices))
+    seats = sorted(rng.sample(range(1, 10), players))
+    seen = history_of(hand, private=False, players=[f"p{number}s{s}" for s in seats], seats=seats)
+    collected, _, _ = chips_of(hand)
+    return replace(
+        seen, extra={}, chip_unit=Decimal("0.01"), finishing_stacks=None, winnings=collected,
+        venue="Bench Poker", time=dt.time(number // 3600 % 24, number // 60 % 60, number % 60),
+        day=1, month=7, year=2009, hand=3017237436 + number, table="BENCH ST",
+        currency_symbol="$", time_zone_abbreviation="ET",
+    )  # fmt: skip
+
+
+def write_site_files(folder: Path, files: int, per_file: int) -> list[Path]:
+    rng = random.Random(2009)
+    paths = []
+    for number in range(files):
+        text = dumps_many([site_hand(rng, number * per_file + i) for i in range(per_file)])
+        # Whole amounts without decimals, as the sites' files have them (not in actions).
+        text = "\n".join(
+            line if line.startswith("actions") else WHOLE_CENTS.sub(r"\1", line)
+            for line in text.split("\n")
+        )
+        paths.append(folder / f"site-{number + 1}.phhs")
+        paths[-1].write_text(text, encoding="utf-8")
+    return paths
+
+
+WHOLE_CENTS = re.compile(r"\b([0-9]+)\.00\b")
 
 
 def write_files(folder: Path, count: int) -> tuple[Path, Path]:
@@ -212,6 +266,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         phh, text = write_files(folder, count)
+        site_folder = folder / "site"
+        site_folder.mkdir()
+        site = write_site_files(site_folder, *((1, 300) if options.quick else (4, 1000)))
         corpus = corpus_files()
         cases: list[tuple[str, Callable[[], int], Callable[[], int] | None]] = [
             (
@@ -225,6 +282,11 @@ def main() -> None:
                 lambda: pokerkit_convert(text),
             ),
             ("PHH -> PokerStars (generated)", lambda: holdem_export(phh), None),
+            (
+                f"replay PHH (site-shaped, {len(site)} files)",
+                lambda: holdem_replay(site),
+                lambda: pokerkit_replay(site),
+            ),
         ]
         if corpus:
             cases.insert(
@@ -267,6 +329,16 @@ def main() -> None:
                 None,
             ),
         ]
+        site_hands = next(r["hands"] for r in rows if r["case"].startswith("replay PHH (site"))
+        commands.insert(
+            1,
+            (
+                f"holdem replay FOLDER (command, site-shaped, {len(site)} files)",
+                site_hands,
+                [HOLDEM, "replay", str(site_folder)],
+                [sys.executable, "-c", POKERKIT_REPLAY, *map(str, site)],
+            ),
+        )
         if corpus:  # real files, large enough for the compiled replay to pay its loading
             commands.insert(
                 1,
@@ -301,11 +373,11 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     print(f"{count} generated hands; one core; best of {rounds}; pokerkit {report['pokerkit']}")
-    print(f"{'case':48} {'hands':>6} {'holdem/s':>10} {'pokerkit/s':>11} {'ratio':>7}")
+    print(f"{'case':60} {'hands':>6} {'holdem/s':>10} {'pokerkit/s':>11} {'ratio':>7}")
     for row in rows:
         theirs = f"{row['pokerkit_hps']:11.0f}" if "pokerkit_hps" in row else f"{'-':>11}"
         ratio = f"{row['ratio']:6.1f}x" if "ratio" in row else f"{'-':>7}"
-        print(f"{row['case']:48} {row['hands']:6} {row['holdem_hps']:10.0f} {theirs} {ratio}")
+        print(f"{row['case']:60} {row['hands']:6} {row['holdem_hps']:10.0f} {theirs} {ratio}")
 
 
 if __name__ == "__main__":

@@ -169,24 +169,30 @@ def _amounts_in_units(
     for name in GAME_AMOUNTS:
         value = table.get(name)
         for item in value if type(value) is list else (value,):
-            if type(item) is Decimal:
+            if isinstance(item, Decimal):
                 _, digits, exponent = item.as_tuple()
                 if type(exponent) is not int or len(digits) + exponent > _MOST_DIGITS:
                     return None  # inf, nan, or too large to be a stack
                 places = max(places, -exponent)
+            elif type(item) is not int and item is not None:  # (None: the field is absent)
+                return None
     for text in texts:
         if "." in text:  # most actions have no decimals
             places = max(places, amount_places(text))
     if places > MAX_PLACES:
         return None
+    scale = _SCALES[places]
     read: dict[str, Any] = {}
     for name, low in _LIST_AMOUNTS.items():
         values = table.get(name)
         if values is not None:
             if type(values) is not list:
                 return None
-            if only(int, values):  # most of them: antes of 0, seat numbers...
-                units = [value * _SCALES[places] for value in values]
+            units: list[int | None]
+            if name in GAME_AMOUNTS:  # ints and finite Decimals of at most `places` places
+                units = [
+                    v * scale if type(v) is int else int(v.scaleb(places, _EXACT)) for v in values
+                ]
             else:
                 units = [_units(value, places) for value in values]
             if None in units or min(cast("list[int]", units), default=low) < low:

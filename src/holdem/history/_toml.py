@@ -76,6 +76,11 @@ def format_value(value: Any) -> str:
     if isinstance(value, dt.date | dt.time):  # datetime is a date too
         return value.isoformat()
     if isinstance(value, list | tuple):
+        kinds = {*map(type, value)}  # most arrays are all ints or all strings: one join
+        if kinds <= {int}:
+            return "[" + ", ".join(map(str, value)) + "]"
+        if kinds == {str}:
+            return "[" + ", ".join(map(format_string, value)) + "]"
         return "[" + ", ".join(format_value(item) for item in value) + "]"
     if isinstance(value, Mapping):
         if not value:
