@@ -24,7 +24,7 @@ command (a fresh process, its start-up included, through the ``holdem`` script):
   for the command, PokerKit's reader with ``dumps`` of each hand to a file;
 - PHH -> PokerStars: holdem alone (PokerKit writes no PokerStars text).
 
-    python bench/history.py [--hands N] [--quick] [--json]
+    python bench/history.py [--hands N] [--site-files N] [--quick] [--json]
 """
 
 from __future__ import annotations
@@ -89,20 +89,30 @@ print(len(hands))
 """
 
 
-def random_hand(rng: random.Random, number: int) -> Any:
-    """One finished hand of random legal play, as holdem records it."""
-    players = rng.randint(2, 6)
-    stacks = [rng.randint(20, 400) for _ in range(players)]
-    config = HandConfig.create("nl", stacks, small_blind=1, big_blind=2)
+def play_randomly(
+    config: HandConfig, rng: random.Random, fold_chance: float, fold_weight: int
+) -> Hand:
+    """A hand of random legal play: at each decision, now and then a fold (``fold_weight``
+    times as likely as each other choice), a check or call, and bets and raises of up to
+    three times the least."""
     hand = Hand(config, Deck.shuffled(random.Random(rng.random())))
     while not hand.is_over:
         legal = hand.legal_actions()
-        choices = [Action.fold()] if legal.fold and rng.random() < 0.3 else []
+        choices = [Action.fold()] * fold_weight if legal.fold and rng.random() < fold_chance else []
         choices.append(Action.check() if legal.check else Action.call())
         for bounds, make in ((legal.bet, Action.bet), (legal.raise_, Action.raise_to)):
             if bounds is not None and rng.random() < 0.3:
                 choices.append(make(rng.randint(bounds.min, min(bounds.max, bounds.min * 3))))
         hand.act(rng.choice(choices))
+    return hand
+
+
+def random_hand(rng: random.Random, number: int) -> Any:
+    """One finished hand of random legal play, as holdem records it."""
+    players = rng.randint(2, 6)
+    stacks = [rng.randint(20, 400) for _ in range(players)]
+    config = HandConfig.create("nl", stacks, small_blind=1, big_blind=2)
+    hand = play_randomly(config, rng, fold_chance=0.3, fold_weight=1)
     seats = sorted(rng.sample(range(1, 7), players))
     return history_of(
         hand,
@@ -121,15 +131,7 @@ def site_hand(rng: random.Random, number: int) -> Any:
     config = HandConfig.create(
         "nl", stacks, small_blind=50, big_blind=100, ante=rng.choice([0, 0, 0, 25])
     )
-    hand = Hand(config, Deck.shuffled(random.Random(rng.random())))
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        choices = [Action.fold()] * 3 if legal.fold and rng.random() < 0.5 else []
-        choices.append(Action.check() if legal.check else Action.call())
-        for bounds, make in ((legal.bet, Action.bet), (legal.raise_, Action.raise_to)):
-            if bounds is not None and rng.random() < 0.3:
-                choices.append(make(rng.randint(bounds.min, min(bounds.max, bounds.min * 3))))
-        hand.act(rng.choice(choices))
+    hand = play_randomly(config, rng, fold_chance=0.5, fold_weight=3)  # more folds, as at sites
     seats = sorted(rng.sample(range(1, 10), players))
     seen = history_of(hand, private=False, players=[f"p{number}s{s}" for s in seats], seats=seats)
     collected, _, _ = chips_of(hand)
@@ -255,6 +257,9 @@ def command(args: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="generated hands (default 2000)")
+    parser.add_argument(
+        "--site-files", type=int, default=4, help="site-shaped files of 1,000 hands (default 4)"
+    )
     parser.add_argument("--quick", action="store_true", help="300 hands, one round")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     options = parser.parse_args()
@@ -268,7 +273,9 @@ def main() -> None:
         phh, text = write_files(folder, count)
         site_folder = folder / "site"
         site_folder.mkdir()
-        site = write_site_files(site_folder, *((1, 300) if options.quick else (4, 1000)))
+        site = write_site_files(
+            site_folder, *((1, 300) if options.quick else (options.site_files, 1000))
+        )
         corpus = corpus_files()
         cases: list[tuple[str, Callable[[], int], Callable[[], int] | None]] = [
             (

@@ -168,6 +168,8 @@ def _amounts_in_units(
     places = 0
     for name in GAME_AMOUNTS:
         value = table.get(name)
+        if type(value) is list and only(int, value):
+            continue  # whole numbers have no places (antes of 0, mostly)
         for item in value if type(value) is list else (value,):
             if isinstance(item, Decimal):
                 _, digits, exponent = item.as_tuple()

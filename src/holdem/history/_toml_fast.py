@@ -118,10 +118,11 @@ def _document(src: str) -> dict[str, Any]:
     while pos < end:
         plain = _PLAIN_LINE(src, pos)
         if plain:
-            name, kind = plain.group(1), cast(int, plain.lastindex)  # the value's group
+            kind = plain.lastindex  # the value's group
+            name, written = plain.group(1, kind)  # type: ignore[arg-type]
             if name in table:
                 raise _Unsupported
-            table[name] = _PLAIN_VALUE[kind](plain.group(kind))
+            table[name] = _PLAIN_VALUE[kind](written)  # type: ignore[index]
             pos = plain.end()
             continue
         statement = _STATEMENT(src, pos)
