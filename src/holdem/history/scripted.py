@@ -20,7 +20,6 @@ from holdem.history.hand import HandHistory
 from holdem.history.record import RULES_FIELD
 
 _MAX_AMOUNT = 1 << 62
-_CHECK_OR_FOLD = (phh.CheckCall, phh.Fold)
 _UNSEEN = (None, None)
 
 
@@ -35,13 +34,15 @@ def script_of(history: HandHistory) -> Script | None:
     board: list[int] = []
     steps: list[int] = []
     dealt = n == 0
-    for step in history.actions:  # the most frequent steps first: it runs for every step
-        if isinstance(step, _CHECK_OR_FOLD):
-            if not dealt or not 0 <= step.player < n:
+    # The most frequent steps first: this runs for every step. (A HandHistory names only
+    # players it has, so the players need no check here.)
+    for step in history.actions:
+        if type(step) is phh.CheckCall or type(step) is phh.Fold:
+            if not dealt:
                 return None
             steps += (s.S_FOLD if type(step) is phh.Fold else s.S_CHECK_CALL, step.player, 0)
-        elif isinstance(step, phh.BetRaise):
-            if not dealt or not 0 <= step.player < n or step.to >= _MAX_AMOUNT:
+        elif type(step) is phh.BetRaise:
+            if not dealt or step.to >= _MAX_AMOUNT:
                 return None  # (an amount past any stack the kernel plays: int64 chips)
             steps += (s.S_BET_RAISE, step.player, step.to)
         elif isinstance(step, phh.DealHole):
@@ -55,7 +56,7 @@ def script_of(history: HandHistory) -> Script | None:
             board.extend(step.cards)  # type: ignore[arg-type]
             steps += (s.S_BOARD, 0, len(step.cards))
         elif isinstance(step, phh.ShowMuck):
-            if not dealt or not 0 <= step.player < n:
+            if not dealt:
                 return None
             if step.mucked:
                 steps += (s.S_MUCK, step.player, 0)
