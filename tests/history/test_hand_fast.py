@@ -186,3 +186,25 @@ def test_random_play_of_any_shape_reads_the_same():
         else:
             table["min_bet"] = 2
         assert assert_same(table) is not None
+
+
+def test_clearing_the_caches_forgets_what_reading_remembered_and_changes_nothing():
+    from holdem.history import _hand_fast, clear_caches
+    from holdem.history.phh import loads
+
+    text = "[1]\n" + "".join(
+        f"{key} = {value}\n"
+        for key, value in {
+            "variant": "'NT'",
+            "antes": "[0, 0]",
+            "blinds_or_straddles": "[0.50, 1]",
+            "min_bet": "1",
+            "starting_stacks": "[200.30, 81.60]",
+            "actions": "['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 3.00', 'p1 f']",
+        }.items()
+    )
+    first = loads(text)
+    assert _hand_fast._PARSED
+    clear_caches()
+    assert not _hand_fast._PARSED
+    assert loads(text) == first
