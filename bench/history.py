@@ -273,9 +273,8 @@ def main() -> None:
         phh, text = write_files(folder, count)
         site_folder = folder / "site"
         site_folder.mkdir()
-        site = write_site_files(
-            site_folder, *((1, 300) if options.quick else (options.site_files, 1000))
-        )
+        site_files, site_per_file = (1, 300) if options.quick else (options.site_files, 1000)
+        site = write_site_files(site_folder, site_files, site_per_file)
         corpus = corpus_files()
         cases: list[tuple[str, Callable[[], int], Callable[[], int] | None]] = [
             (
@@ -336,12 +335,11 @@ def main() -> None:
                 None,
             ),
         ]
-        site_hands = next(r["hands"] for r in rows if r["case"].startswith("replay PHH (site"))
         commands.insert(
             1,
             (
                 f"holdem replay FOLDER (command, site-shaped, {len(site)} files)",
-                site_hands,
+                site_files * site_per_file,
                 [HOLDEM, "replay", str(site_folder)],
                 [sys.executable, "-c", POKERKIT_REPLAY, *map(str, site)],
             ),

@@ -27,16 +27,7 @@ from holdem.history._fields import (
     VARIANTS,
     only,
 )
-from holdem.history.actions import (
-    Action,
-    BetRaise,
-    CheckCall,
-    DealHole,
-    Fold,
-    ShowMuck,
-    amount_places,
-    parse_action,
-)
+from holdem.history.actions import Action, acting_player, amount_places, parse_action
 from holdem.history.errors import PHHError
 from holdem.history.units import MAX_PLACES, ONE, unit_of_places
 
@@ -231,7 +222,6 @@ _SCALES: list[int] = [10**places for places in range(MAX_PLACES + 1)]
 # the same few hundred texts make up most of the actions of a file.
 _PARSED: dict[Decimal, dict[str, tuple[Action, int]]] = {}
 _PARSED_KEPT = 1 << 16
-_HAS_PLAYER = (DealHole, Fold, CheckCall, BetRaise, ShowMuck)
 
 
 def _actions(texts: list[str], unit: Decimal) -> tuple[tuple[Action, ...], int] | None:
@@ -248,10 +238,8 @@ def _actions(texts: list[str], unit: Decimal) -> tuple[tuple[Action, ...], int] 
                 action = parse_action(text, unit)
             except PHHError:
                 return None
-            known = parsed[text] = (
-                action,
-                action.player if isinstance(action, _HAS_PLAYER) else -1,
-            )
+            player = acting_player(action)
+            known = parsed[text] = (action, -1 if player is None else player)
         actions.append(known[0])
         if known[1] > most:
             most = known[1]

@@ -210,7 +210,7 @@ def _array(src: str, pos: int, depth: int) -> tuple[int, list[Any]]:
         return flat.end(), _integer_array(flat.group()[1:-1])
     flat = _FLAT_NUMBERS(src, pos)
     if flat:
-        return flat.end(), _PLAIN_VALUE[7](flat.group())
+        return flat.end(), _number_array(flat.group())
     if depth > MAX_DEPTH:
         raise _Unsupported
     items: list[Any] = []
