@@ -67,8 +67,13 @@ def award_replayed(
     are bad cards)."""
     card_keys, flush, row_offsets, hashed = tables
     live = 0
+    unread = 0  # the mask of hands nobody recorded
     for p in range(n):
-        if not folded[p] and not (recorded and _unread(n, deck, p)):
+        if folded[p]:
+            continue
+        if recorded and _unread(n, deck, p):
+            unread |= 1 << p
+        else:
             codes[live, 0] = deck[p]
             codes[live, 1] = deck[n + p]
             for k in range(3):  # the flop after the first burn, then burn, turn, burn, river
@@ -84,7 +89,7 @@ def award_replayed(
     for p in range(n):
         if not folded[p]:
             everyone |= 1 << p
-            if recorded and _unread(n, deck, p):
+            if unread >> p & 1:
                 strength[p] = UNREAD  # a hand nobody recorded beats no known one
             else:
                 strength[p] = strengths[live]
