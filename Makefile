@@ -14,7 +14,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,rl,cluster]'
 	touch $(STAMP)
 
+# Then the replay kernel, compiled ahead of time so that a command replays without
+# loading numba (seconds, once per change of its sources; without a C compiler and
+# Python's headers replays compile it with numba instead, as the message says).
 install: $(STAMP)
+	@$(PY) -m holdem.engine.kernel_native || true
 
 # The main job: the cardroom on SQLite, at http://127.0.0.1:8000/ (HOST=0.0.0.0 opens it to
 # the local network; DATABASE=postgresql://... uses PostgreSQL). Ctrl-C stops it; tables

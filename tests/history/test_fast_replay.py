@@ -9,6 +9,7 @@ a hand took, so that a kernel refusing everything could not pass.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import subprocess
 import sys
@@ -30,6 +31,7 @@ from holdem.history.record import history_of
 from holdem.history.replay import Replay, replay_paths
 from tests.corpus import CORPUS, needs_corpus
 from tests.engine.test_kernel import random_config, random_deck
+from tests.engine.test_kernel_native import cache_with_tables, without_built_kernel
 
 
 def both_ways(paths: Sequence[Path | str]) -> tuple[list[Replay], list[Replay]]:
@@ -89,6 +91,27 @@ def with_half_chips(history: HandHistory, hand: Hand) -> HandHistory:
     stacks[first] -= Decimal("0.5")
     stacks[second] += Decimal("0.5")
     return altered(history, finishing_stacks=tuple(stacks))
+
+
+def random_recorded_hands(count: int, seed: int) -> list[HandHistory]:
+    """Hands of random legal play of every structure, recorded in the ways a replay meets
+    them: every card known, or cards first seen at the show, some shown as ``sm ????``."""
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(count):
+        config = random_config(rng)
+        hand = random_play(config, random_deck(rng, config.player_count), rng)
+        history = with_half_chips(history_of(hand, private=rng.random() < 0.5), hand)
+        if rng.random() < 0.3:
+            steps = tuple(
+                ShowMuck(step.player, (None, None))
+                if isinstance(step, ShowMuck) and rng.random() < 0.6
+                else step
+                for step in history.actions
+            )
+            history = altered(history, actions=steps)
+        hands.append(history)
+    return hands
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -200,7 +223,8 @@ def test_a_plain_pokerkit_hand_goes_through_the_kernel() -> None:
     assert fast[0].match is True and by_kernel(fast) == 1
 
 
-def test_without_the_kernel_every_hand_goes_through_hand(monkeypatch) -> None:
+def test_without_the_kernel_every_hand_goes_through_hand(monkeypatch, tmp_path) -> None:
+    without_built_kernel(monkeypatch, tmp_path)
     monkeypatch.setitem(sys.modules, "holdem.engine.kernel_play", None)  # as without numba
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.phhs"
@@ -212,7 +236,7 @@ def test_without_the_kernel_every_hand_goes_through_hand(monkeypatch) -> None:
 def test_by_default_the_kernel_is_used_when_it_repays_loading_it(monkeypatch, tmp_path) -> None:
     path = tmp_path / "hands.phhs"
     path.write_text(THREE_HANDED, encoding="utf-8")
-    monkeypatch.setattr(replay_module, "_kernel_loaded", [])
+    without_built_kernel(monkeypatch, tmp_path / "cache")  # numba's kernel, then
     [small] = replay_paths([path])  # a fresh process would spend longer loading numba
     monkeypatch.setattr(replay_module, "KERNEL_WORTH_BYTES", 100)
     [large] = replay_paths([path])
@@ -244,7 +268,11 @@ def test_a_command_loads_the_kernel_without_scipy(tmp_path) -> None:
     path = tmp_path / "hands.phhs"
     path.write_text(THREE_HANDED, encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-c", BLAS_PROBE, str(path)], capture_output=True, text=True, check=False
+        [sys.executable, "-c", BLAS_PROBE, str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "HOLDEM_CACHE_DIR": str(cache_with_tables(tmp_path / "cache"))},
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "False"]
@@ -268,7 +296,11 @@ def test_the_first_compile_is_announced(monkeypatch, tmp_path) -> None:
 
 def test_an_empty_numba_cache_is_noticed(tmp_path) -> None:
     code = "from holdem.engine.kernel_replay import replay_kernel_cached as c; print(c())"
-    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {
+        "NUMBA_CACHE_DIR": str(tmp_path),
+        "HOLDEM_CACHE_DIR": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+    }
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.stdout.strip() == "False", done.stderr
 

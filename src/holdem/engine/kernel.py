@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from holdem.engine import kernel_codes as codes
 from holdem.engine.config import HandConfig, ShortAllInRule, Structure
 from holdem.errors import ConfigError, DealingError, InvalidCardsError
 
@@ -184,7 +185,7 @@ def play_bot_hands(
         params, start, forced, policies, np.uint64(seed % (1 << 64)), first, nets,
         evaluator_tables(), _tag_work(),
     )  # fmt: skip
-    if status != k.OK:
+    if status != codes.OK:
         raise ConfigError(f"the compiled bots stopped with status {status}")
     return nets
 
@@ -204,8 +205,6 @@ def compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
 
     Of the starting stacks only their count and their sum (under ``MAX_CHIPS``) matter.
     """
-    from holdem.engine import kernel_play as k
-
     if not isinstance(config, HandConfig):
         raise ConfigError(f"expected a HandConfig, not {type(config).__name__}")
     if config.run_count != 1:
@@ -227,22 +226,22 @@ def compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
             f"the compiled kernel counts chips in 64-bit integers: keep stacks and "
             f"forced bets under {MAX_CHIPS:,} chips in all"
         )
-    params = np.zeros(k.PARAMS, dtype=np.int64)
-    params[k.P_PLAYERS] = n
-    params[k.P_STRUCTURE] = _STRUCTURES[config.structure]
-    params[k.P_MIN_BET] = config.min_bet
-    params[k.P_BIG_BET] = config.bet_size(2)
-    params[k.P_RAISE_CAP] = -1 if config.raise_cap is None else config.raise_cap
-    params[k.P_BLIND_OPENS] = config.blind_is_opening_bet
-    params[k.P_HEADS_UP_UNCAPPED] = config.heads_up_uncapped
-    params[k.P_HALF_BET] = (
+    params = np.zeros(codes.PARAMS, dtype=np.int64)
+    params[codes.P_PLAYERS] = n
+    params[codes.P_STRUCTURE] = _STRUCTURES[config.structure]
+    params[codes.P_MIN_BET] = config.min_bet
+    params[codes.P_BIG_BET] = config.bet_size(2)
+    params[codes.P_RAISE_CAP] = -1 if config.raise_cap is None else config.raise_cap
+    params[codes.P_BLIND_OPENS] = config.blind_is_opening_bet
+    params[codes.P_HEADS_UP_UNCAPPED] = config.heads_up_uncapped
+    params[codes.P_HALF_BET] = (
         config.structure == Structure.FIXED_LIMIT and config.short_all_in == ShortAllInRule.HALF_BET
     )
-    params[k.P_ANTES_FIRST] = config.antes_before_blinds
-    params[k.P_ANTES_TRIMMED] = config.antes_trimmed
-    params[k.P_BOMB_POT] = config.bomb_pot
-    params[k.P_POKERKIT] = config.pokerkit_reopening
-    params[k.P_MERGE_POTS] = config.pots_merged_after_showdown
+    params[codes.P_ANTES_FIRST] = config.antes_before_blinds
+    params[codes.P_ANTES_TRIMMED] = config.antes_trimmed
+    params[codes.P_BOMB_POT] = config.bomb_pot
+    params[codes.P_POKERKIT] = config.pokerkit_reopening
+    params[codes.P_MERGE_POTS] = config.pots_merged_after_showdown
     return params, forced
 
 
@@ -269,9 +268,9 @@ def _check_decks(decks: Any, players: int) -> np.ndarray:
 @cache
 def evaluator_tables() -> tuple[np.ndarray, ...]:
     """The evaluator's lookup tables, as every kernel takes them."""
-    from holdem.evaluator.batch import _arrays
+    from holdem.evaluator.tables import kernel_arrays
 
-    return tuple(_arrays())
+    return kernel_arrays()
 
 
 def _run(
@@ -295,7 +294,7 @@ def _run(
         stacks = np.empty((hands, n), dtype=np.int64)
         actions = np.empty(hands, dtype=np.int32)
         showdowns = np.empty(hands, dtype=np.bool_)
-        rows = np.empty((capacity, k.RECORD_COLUMNS), dtype=np.int64)
+        rows = np.empty((capacity, codes.RECORD_COLUMNS), dtype=np.int64)
         status, played, draws_used, rows_used = k.run(
             params,
             start,
@@ -310,22 +309,22 @@ def _run(
             rows,
             evaluator_tables(),
         )
-        if status != k.RECORD_FULL:
+        if status != codes.RECORD_FULL:
             break
         capacity = (
             4 * capacity + 64
         )  # the run is deterministic: play it again with room for every decision
-    if status == k.DRAWS_EXHAUSTED:
+    if status == codes.DRAWS_EXHAUSTED:
         raise ConfigError(
             f"the random stream ran out in hand {played} after {draws_used} words: "
             "give at least two words per decision"
         )
-    if status == k.BAD_CARDS:
+    if status == codes.BAD_CARDS:
         raise InvalidCardsError(f"hand {played} was dealt invalid cards")
     decisions = None
     if record:
         used = rows[:rows_used]
-        decisions = Decisions(*(used[:, column].copy() for column in range(k.RECORD_COLUMNS)))
+        decisions = Decisions(*(used[:, column].copy() for column in range(codes.RECORD_COLUMNS)))
     return RandomPlayResult(
         starting_stacks=config.starting_stacks,
         final_stacks=stacks,

@@ -19,38 +19,51 @@ import numpy as np
 
 from holdem.bots import batched
 from holdem.engine import kernel_script as script_
+from holdem.engine.kernel_codes import (
+    BAD_CARDS,
+    BET,
+    CALL,
+    CHECK,
+    DRAWS_EXHAUSTED,
+    FIXED_LIMIT,
+    FOLD,
+    OK,
+    P_ANTES_FIRST,
+    P_ANTES_TRIMMED,
+    P_BIG_BET,
+    P_BLIND_OPENS,
+    P_BOMB_POT,
+    P_HALF_BET,
+    P_HEADS_UP_UNCAPPED,
+    P_MERGE_POTS,
+    P_MIN_BET,
+    P_PLAYERS,
+    P_POKERKIT,
+    P_RAISE_CAP,
+    P_STRUCTURE,
+    POT_LIMIT,
+    R_ALL_IN,
+    R_CALL,
+    R_CHECK,
+    R_HAND,
+    R_KIND,
+    R_MAX,
+    R_MIN,
+    R_PLAYER,
+    R_TO,
+    RAISE,
+    RECORD_COLUMNS,
+    RECORD_FULL,
+    S_BET_RAISE,
+    S_CHECK_CALL,
+    S_FOLD,
+    SCRIPT,
+    STEP_WORDS,
+    UNSCRIPTED,
+)
 from holdem.engine.kernel_pots import AWARDED, award_replayed, return_unmatched
 from holdem.evaluator.batch import kernel
 from holdem.sim.streams import DECK_SLOT
-
-# Fields of ``params``.
-P_PLAYERS = 0
-P_STRUCTURE = 1  # 0 No-Limit, 1 Pot-Limit, 2 Fixed-Limit
-P_MIN_BET = 2
-P_BIG_BET = 3
-P_RAISE_CAP = 4  # -1: no cap
-P_BLIND_OPENS = 5
-P_HEADS_UP_UNCAPPED = 6
-P_HALF_BET = 7  # Fixed-Limit under the half-bet rule
-P_ANTES_FIRST = 8
-P_ANTES_TRIMMED = 9
-P_BOMB_POT = 10
-P_POKERKIT = 11  # PokerKit's reopening model (``pokerkit_reopening``)
-P_MERGE_POTS = 12  # pots formed again among the winners (``pots_merged_after_showdown``)
-PARAMS = 13
-
-POT_LIMIT = 1
-FIXED_LIMIT = 2
-
-# Decision kinds, as in the ``PlayerActed`` events' words.
-FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
-
-# Columns of the decision record.
-R_HAND, R_PLAYER, R_KIND, R_TO, R_CHECK, R_CALL, R_MIN, R_MAX, R_ALL_IN = range(9)
-RECORD_COLUMNS = 9
-
-# What ``run`` returns first; UNSCRIPTED: a scripted hand the kernel leaves to ``Hand``.
-OK, DRAWS_EXHAUSTED, RECORD_FULL, BAD_CARDS, UNSCRIPTED = 0, 1, 2, 3, 4
 
 # Work arrays of one run, allocated once: ``folded`` per position, ``codes`` and
 # ``strengths`` for the evaluator, ``pots`` (strength, pot amounts, pot masks) for the
@@ -150,7 +163,7 @@ def _play_hand(
     min_bet = params[P_MIN_BET]
     raise_cap = params[P_RAISE_CAP]
     pokerkit = params[P_POKERKIT] != 0
-    scripted = scratch.policy[0] == script_.SCRIPT
+    scripted = scratch.policy[0] == SCRIPT
     stacks, bets, contributed, acted_at = state[0], state[1], state[2], state[3]
     folded, since_full, returned = scratch.folded, scratch.since_full, scratch.returned
     for p in range(n):
@@ -260,14 +273,14 @@ def _play_hand(
                     low, high = min(smallest, total), min(largest, total)
             policy = scratch.policy[actor]
             to = bet
-            if policy == script_.SCRIPT:  # the recorded step, if the rules allow it here
+            if policy == SCRIPT:  # the recorded step, if the rules allow it here
                 i = script_.next_step(stream, cursor, folded)
-                if i < 0 or stream[i + 1] != actor or stream[i] > script_.S_BET_RAISE:
+                if i < 0 or stream[i + 1] != actor or stream[i] > S_BET_RAISE:
                     return UNSCRIPTED, decisions, False
-                cursor[0] = i + script_.STEP_WORDS
-                if stream[i] == script_.S_FOLD:
+                cursor[0] = i + STEP_WORDS
+                if stream[i] == S_FOLD:
                     kind = FOLD
-                elif stream[i] == script_.S_CHECK_CALL:
+                elif stream[i] == S_CHECK_CALL:
                     kind = CHECK if to_call == 0 else CALL
                 else:
                     to = stream[i + 2]
@@ -581,7 +594,7 @@ def run_scripts(params, start, forced, decks, script, offsets, out, out_status, 
     width = start.shape[1]
     state = np.zeros((4, width), dtype=np.int64)
     scratch = _scratch_without_bots(width, tables)
-    scratch.policy[:] = script_.SCRIPT
+    scratch.policy[:] = SCRIPT
     cursor = np.zeros(2, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     used = np.zeros(1, dtype=np.int64)

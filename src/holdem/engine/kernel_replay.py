@@ -13,11 +13,12 @@ the showdown, as ``Replayer`` scores it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from holdem.engine import kernel_codes as codes
 from holdem.engine.config import HandConfig
 from holdem.engine.kernel import MAX_CHIPS, compile_config, evaluator_tables
 from holdem.errors import ConfigError
@@ -68,10 +69,35 @@ class ReplayedChips:
     returned: tuple[int, ...]
 
 
-def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
-    """Each hand's chips, or None for a hand the kernel leaves to ``Hand``."""
-    from holdem.engine import kernel_play as k
+def replay_kernel() -> Callable[..., None] | None:
+    """The kernel that replays scripts: the one built ahead of time for these sources
+    (``kernel_native``: no numba to load), else numba's; None without numba."""
+    if not _kernels:
+        from holdem.engine import kernel_native
 
+        native = kernel_native.replay_kernel()
+        if native is None:
+            try:
+                import holdem.engine.kernel_play as kernel_play
+            except ImportError:
+                return None  # (not remembered: numba may be installed later on)
+            native = kernel_play.run_scripts
+        _kernels.append(native)
+    return _kernels[0]
+
+
+_kernels: list[Callable[..., None]] = []  # the kernel, once a process has looked for it
+
+
+def replay_scripts(
+    scripts: Sequence[Script], kernel: Callable[..., None] | None = None
+) -> list[ReplayedChips | None]:
+    """Each hand's chips, or None for a hand the kernel leaves to ``Hand``. ``kernel``:
+    ``run_scripts`` as built ahead of time or by numba (by default :func:`replay_kernel`'s;
+    ImportError when there is none)."""
+    run = kernel or replay_kernel()
+    if run is None:
+        raise ImportError("the replay kernel needs numba, or the kernel built ahead of time")
     # Stacks past the kernel's 64-bit counts are left to Hand.
     playable = [number for number, script in enumerate(scripts) if sum(script.stacks) < MAX_CHIPS]
     results: list[ReplayedChips | None] = [None] * len(scripts)
@@ -80,7 +106,7 @@ def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
     hands = len(playable)
     width = max(len(scripts[number].deck) for number in playable)
     players = max(len(scripts[number].stacks) for number in playable)
-    all_params = np.zeros((hands, k.PARAMS), dtype=np.int64)
+    all_params = np.zeros((hands, codes.PARAMS), dtype=np.int64)
     start = np.zeros((hands, players), dtype=np.int64)
     forced_bets = np.zeros((hands, 4, players), dtype=np.int64)
     decks = np.full((hands, width), UNKNOWN_CARD, dtype=np.uint8)
@@ -96,11 +122,12 @@ def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
         offsets[row + 1] = len(steps)
     out = np.zeros((hands, 3, players), dtype=np.int64)
     status = np.zeros(hands, dtype=np.int64)
-    k.run_scripts(
+    run(
         all_params, start, forced_bets, decks, np.array(steps, dtype=np.int64), offsets, out,
         status, evaluator_tables(),
     )  # fmt: skip
-    for number, chips, ok in zip(playable, out.tolist(), (status == k.OK).tolist(), strict=True):
+    done = (status == codes.OK).tolist()
+    for number, chips, ok in zip(playable, out.tolist(), done, strict=True):
         if ok:
             n = len(scripts[number].stacks)
             stacks, collected, returned = (tuple(values[:n]) for values in chips)
@@ -109,9 +136,13 @@ def replay_scripts(scripts: Sequence[Script]) -> list[ReplayedChips | None]:
 
 
 def replay_kernel_cached() -> bool:
-    """Whether numba's cache holds the compiled replay kernel for this source (a first run
-    compiles it, up to half a minute on a shared machine)."""
-    from holdem.engine import kernel_play as k
+    """Whether the replay kernel is built for these sources, ahead of time or in numba's
+    cache (a first run compiles it, up to half a minute on a shared machine)."""
+    from holdem.engine import kernel_native
+
+    if kernel_native.built():
+        return True
+    from holdem.engine import kernel_play
     from holdem.numba_cache import compiled_before
 
-    return compiled_before(k.run_scripts)
+    return compiled_before(kernel_play.run_scripts)

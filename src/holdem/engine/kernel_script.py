@@ -12,15 +12,13 @@ False and the hand is left to ``Hand`` (``holdem.history.replay``).
 
 from __future__ import annotations
 
+from holdem.engine.kernel_codes import (
+    S_BOARD,
+    S_MUCK,
+    S_SHOW,
+    STEP_WORDS,
+)
 from holdem.evaluator.batch import kernel
-
-# Step codes: PHH's player actions, a street of the board (amount: its card count), and
-# hands shown or mucked.
-S_FOLD, S_CHECK_CALL, S_BET_RAISE, S_BOARD, S_SHOW, S_MUCK = range(6)
-STEP_WORDS = 3
-
-SCRIPT = -1
-"""The policy of a scripted position (``Scratch.policy``), beside ``bots.batched``'s."""
 
 
 @kernel

@@ -8,7 +8,6 @@ cache. numba compiles it on first use and caches the machine code on disk.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import numba
@@ -58,13 +57,6 @@ def _evaluate_rows(codes, card_keys, flush, row_offsets, hashed, out):  # type: 
     return -1
 
 
-@cache
-def _arrays() -> tuple[Any, ...]:
-    loaded = tables.load()
-    card_keys = np.array(tables.CARD_KEYS, dtype=np.int64)
-    return card_keys, loaded.flush, loaded.row_offsets, loaded.hashed
-
-
 def evaluate_batch(codes: Any) -> np.ndarray:
     """Strengths of many hands: ``codes`` has shape (N, 5), (N, 6) or (N, 7), card codes 0..51.
 
@@ -90,7 +82,7 @@ def evaluate_batch(codes: Any) -> np.ndarray:
         hands = hands.astype(np.uint8)
     hands = np.ascontiguousarray(hands)
     out = np.empty(hands.shape[0], dtype=np.int32)
-    bad = _evaluate_rows(hands, *_arrays(), out)
+    bad = _evaluate_rows(hands, *tables.kernel_arrays(), out)
     if bad >= 0:
         raise _bad_row(hands, bad)
     return out

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -179,3 +180,14 @@ def load() -> Tables:
     except OSError:
         pass
     return tables
+
+
+@cache
+def kernel_arrays() -> tuple[np.ndarray, ...]:
+    """(card keys, flush table, row offsets, hashed strengths): the tables as every compiled
+    kernel takes them, loaded once a process."""
+    import numpy as np
+
+    loaded = load()
+    card_keys = np.array(CARD_KEYS, dtype=np.int64)
+    return card_keys, loaded.flush, loaded.row_offsets, loaded.hashed

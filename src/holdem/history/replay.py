@@ -253,8 +253,10 @@ def _checked(
 BATCH = 512
 """Hands of a file replayed by the compiled kernel in one call."""
 KERNEL_WORTH_BYTES = 1 << 20
-"""From about this much PHH (some 1,500 hands) the kernel repays loading it: numba and
-the kernel take some 0.8 s to load in a fresh process, and save some 0.6 ms a hand."""
+"""From about this much PHH (some 1,500 hands) numba's kernel repays loading it: numba and
+the kernel take some 0.8 s to load in a fresh process, and save some 0.6 ms a hand. The
+kernel built ahead of time (``engine.kernel_native``) loads in a millisecond: when it is
+there, every replay uses it."""
 _kernel_loaded: list[bool] = []  # non-empty once this process has run the kernel
 
 
@@ -271,12 +273,13 @@ def replay_paths(
     compiled kernel (``holdem.engine.kernel_replay``), each hand it leaves through
     ``Hand``; the rows are the same either way, except that a hand the kernel replayed
     carries no ``Hand`` (``hand`` is None: :func:`replay` gives one). None (the default):
-    when the files are large enough to repay loading it, or it is loaded already.
-    ``notice``: told when the kernel is compiled first (seconds).
+    when it is built ahead of time (``engine.kernel_native``), loaded already, or the
+    files are large enough to repay loading numba's. ``notice``: told when the kernel is
+    compiled first (seconds).
     """
     files = find_files(paths)
     if compiled is None:
-        compiled = bool(_kernel_loaded) or _size(files) >= KERNEL_WORTH_BYTES
+        compiled = bool(_kernel_loaded) or _size(files) >= KERNEL_WORTH_BYTES or _kernel_built()
     batch = _kernel_batch(notice) if compiled else None
     for path in files:
         reads: list[HandResult] = []
@@ -286,6 +289,12 @@ def replay_paths(
                 yield from _replay_reads(str(path), reads, batch)
                 reads = []
         yield from _replay_reads(str(path), reads, batch)
+
+
+def _kernel_built() -> bool:
+    from holdem.engine import kernel_native
+
+    return kernel_native.built()
 
 
 def _size(files: Sequence[Path]) -> int:
@@ -318,20 +327,22 @@ def _replay_reads(file: str, reads: Sequence[HandResult], batch: _Batch | None) 
 
 def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     """The compiled kernel's replay of a batch of hands: the chips of each hand, None for
-    a hand left to ``Hand``; None without numba."""
-    try:
-        import holdem.engine.kernel_play  # noqa: F401  (numba, or else the Hand path)
-        from holdem.engine.kernel_replay import replay_kernel_cached, replay_scripts
-        from holdem.history.scripted import script_of
-    except ImportError:
-        return None
-    if notice is not None and not replay_kernel_cached():
+    a hand left to ``Hand``; None without a kernel (no numba, nor one built ahead of time)."""
+    from holdem.engine.kernel_replay import replay_kernel, replay_kernel_cached, replay_scripts
+    from holdem.history.scripted import script_of
+
+    if notice is not None and replay_kernel() is not None and not replay_kernel_cached():
         notice("compiling the replay kernel (first run only, up to half a minute)…")
+    kernel = replay_kernel()
+    if kernel is None:
+        return None
 
     def batch(histories: Sequence[HandHistory]) -> list[ReplayedChips | None]:
         _kernel_loaded[:] = [True]
         scripts = [script_of(history) for history in histories]
-        replayed = iter(replay_scripts([script for script in scripts if script is not None]))
+        replayed = iter(
+            replay_scripts([script for script in scripts if script is not None], kernel)
+        )
         return [None if script is None else next(replayed) for script in scripts]
 
     return batch

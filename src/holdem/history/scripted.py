@@ -12,7 +12,7 @@ is wrong.
 
 from __future__ import annotations
 
-from holdem.engine import kernel_script as s
+from holdem.engine import kernel_codes as s
 from holdem.engine.kernel_replay import UNKNOWN_CARD, Script, Stakes, compile_stakes
 from holdem.errors import HoldemError
 from holdem.history import actions as phh

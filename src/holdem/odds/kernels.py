@@ -15,7 +15,6 @@ player's share, all follow exactly from integers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import numba
@@ -37,12 +36,9 @@ kernel: Callable[..., Any] = numba.njit(cache=True, nogil=True, boundscheck=Fals
 inline: Callable[..., Any] = numba.njit(cache=True, nogil=True, boundscheck=False, inline="always")
 
 
-@cache
 def evaluator_arrays() -> tuple[np.ndarray, ...]:
     """(card keys, flush table, row offsets, hashed strengths): the evaluator's tables."""
-    loaded = tables.load()
-    card_keys = np.array(tables.CARD_KEYS, dtype=np.int64)
-    return card_keys, loaded.flush, loaded.row_offsets, loaded.hashed
+    return tables.kernel_arrays()
 
 
 @inline

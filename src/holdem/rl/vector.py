@@ -24,6 +24,7 @@ import numpy as np
 from holdem.engine import HandConfig, ShortAllInRule, Structure
 from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS
 from holdem.errors import ConfigError, IllegalActionError, InvalidCardsError
+from holdem.evaluator.tables import kernel_arrays
 from holdem.rl.layout import ACTION_NAMES, ACTIONS, Layout
 
 MAX_TABLES = 1 << 20
@@ -251,7 +252,7 @@ class VectorEnv:
             np.zeros((n, 7), dtype=np.uint8),
             np.zeros(n, dtype=np.int32),
             np.zeros((3, n + 1), dtype=np.int64),
-            _evaluator_tables(),
+            kernel_arrays(),
         )
 
     def _info(self) -> dict[str, np.ndarray]:
@@ -293,9 +294,3 @@ class VectorEnv:
             f"table {status} chose action {action} ({ACTION_NAMES[action]}), which is not "
             f"legal there: it may take {', '.join(allowed)}; nothing was applied"
         )
-
-
-def _evaluator_tables() -> tuple[np.ndarray, ...]:
-    from holdem.evaluator.batch import _arrays
-
-    return tuple(_arrays())
