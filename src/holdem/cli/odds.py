@@ -8,7 +8,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from holdem.cards import format_cards
@@ -343,6 +342,8 @@ def progress_bar(label: str, delay: float = 1.0) -> Iterator[Callable[[int, int]
     the GIL); a first compilation of the kernels (no progress yet when it appears) is
     said in words.
     """
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     bar = Progress(
         TextColumn(f"[bold]{label}[/bold]"),
         BarColumn(),

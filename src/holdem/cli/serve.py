@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import errno
 from pathlib import Path
 from typing import Annotated
@@ -88,6 +87,8 @@ def serve(
     ] = Limits.max_tables,
 ) -> None:
     """Open the cardroom: create a table in the browser, share the link, play."""
+    import asyncio  # (here: every other command starts without it)
+
     import uvicorn
     from sqlalchemy.engine import make_url
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import Progress
 from rich.table import Table
 
 from holdem.cli.output import (
@@ -57,6 +56,8 @@ def sim(
     kernel; any other bot, or --history, plays through the rules engine object by
     object. Both give the same hands for the same seed, however the hands are spread.
     """
+    from rich.progress import Progress
+
     from holdem.errors import ConfigError
     from holdem.sim import simulate
 
