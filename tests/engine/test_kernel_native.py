@@ -40,6 +40,7 @@ def without_built_kernel(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """This process as one that finds no kernel built ahead of time (numba's serves)."""
     monkeypatch.setenv("HOLDEM_CACHE_DIR", str(cache_with_tables(folder)))
     monkeypatch.setattr(kernel_replay, "_kernels", [])
+    monkeypatch.setattr(kernel_replay, "_looked_for_native", [])
     monkeypatch.setattr(replay_module, "_kernel_loaded", [])
 
 
@@ -61,6 +62,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def in_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     """Forget which replay kernel this process chose, before and after the test."""
     monkeypatch.setattr(kernel_replay, "_kernels", [])
+    monkeypatch.setattr(kernel_replay, "_looked_for_native", [])
     monkeypatch.setattr(replay_module, "_kernel_loaded", [])
     yield monkeypatch
 

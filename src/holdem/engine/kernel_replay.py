@@ -69,24 +69,33 @@ class ReplayedChips:
     returned: tuple[int, ...]
 
 
-def replay_kernel() -> Callable[..., None] | None:
+def replay_kernel(*, numba: bool = True) -> Callable[..., None] | None:
     """The kernel that replays scripts: the one built ahead of time for these sources
-    (``kernel_native``: no numba to load), else numba's; None without numba."""
-    if not _kernels:
+    (``kernel_native``: no numba to load), else numba's; None without numba. ``numba``:
+    False gives None rather than load numba's (half a second) when neither is loaded."""
+    if _kernels:
+        return _kernels[0]
+    if not _looked_for_native:
         from holdem.engine import kernel_native
 
+        _looked_for_native.append(True)
         native = kernel_native.replay_kernel()
-        if native is None:
-            try:
-                import holdem.engine.kernel_play as kernel_play
-            except ImportError:
-                return None  # (not remembered: numba may be installed later on)
-            native = kernel_play.run_scripts
-        _kernels.append(native)
+        if native is not None:
+            _kernels.append(native)
+            return native
+    if not numba:
+        return None
+    try:
+        import holdem.engine.kernel_play as kernel_play
+    except ImportError:
+        return None  # (not remembered: numba may be installed later on)
+    _kernels.append(kernel_play.run_scripts)
     return _kernels[0]
 
 
-_kernels: list[Callable[..., None]] = []  # the kernel, once a process has looked for it
+# What a process has found: the kernel once loaded, and whether it looked for a built one.
+_kernels: list[Callable[..., None]] = []
+_looked_for_native: list[bool] = []
 
 
 def replay_scripts(

@@ -35,8 +35,15 @@ _POSTS = ("ante", "small blind", "big blind", "small & big blinds", "straddle")
 
 
 def history_of_stars(stars: StarsHand) -> HandHistory:
-    """The PHH record of a PokerStars hand; raises :class:`StarsError` if it does not add up."""
-    return _Importer(stars).run()
+    """The PHH record of a PokerStars hand; raises :class:`StarsError` if it does not add up.
+
+    A plain hand is checked by the compiled kernel (``pokerstars_kernel``) when it is
+    loaded or built ahead of time; any other, or one it does not vouch for, is played
+    through ``Hand``. The record is the same either way."""
+    from holdem.history.pokerstars_kernel import through_kernel
+
+    fast = through_kernel(_Importer(stars))
+    return fast if fast is not None else _Importer(stars).run()
 
 
 class _Importer:
@@ -129,11 +136,7 @@ class _Importer:
                     f"{self.order[p]}'s cards: {error}", self.stars.first_line
                 ) from None
             self.recorded.append(steps.DealHole(p, holes[p]))
-        shown: dict[int, tuple[Card, ...]] = {
-            self.at(a): a.cards
-            for a in self.stars.actions
-            if a.kind == "show" and len(a.cards) == 2
-        }
+        shown = self._shown()
         for action in self.stars.actions:
             try:
                 self._apply(hand, action, shown)
@@ -149,6 +152,11 @@ class _Importer:
         if not hand.is_over:
             raise self.fail(f"the hand ends before the play does ({_waiting(hand)})", last)
         return self._history(config, hand)
+
+    def _shown(self) -> dict[int, tuple[Card, ...]]:
+        """The two cards each player shows, by position."""
+        shows = (a for a in self.stars.actions if a.kind == "show" and len(a.cards) == 2)
+        return {self.at(a): a.cards for a in shows}
 
     def _holes(self) -> list[tuple[Card | None, ...]]:
         stars = self.stars

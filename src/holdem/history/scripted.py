@@ -12,6 +12,8 @@ is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from holdem.engine import kernel_codes as s
 from holdem.engine.kernel_replay import UNKNOWN_CARD, Script, Stakes, compile_stakes
 from holdem.errors import HoldemError
@@ -28,7 +30,15 @@ def script_of(history: HandHistory) -> Script | None:
     stakes = _stakes_of(history)
     if stakes is None:
         return None
-    n = history.player_count
+    return script_of_steps(stakes, history.starting_stacks, history.actions)  # type: ignore[arg-type]
+
+
+def script_of_steps(
+    stakes: Stakes, stacks: Sequence[int], actions: Sequence[phh.Action]
+) -> Script | None:
+    """The script of a hand of these compiled stakes and starting stacks, recorded as
+    ``actions`` (which name only the players it has), or None when ``Hand`` must play it."""
+    n = len(stacks)
     holes: list[tuple[int | None, ...]] = []
     unread: set[int] = set()  # players shown as sm ????
     board: list[int] = []
@@ -36,7 +46,7 @@ def script_of(history: HandHistory) -> Script | None:
     dealt = n == 0
     # The most frequent steps first: this runs for every step. (A HandHistory names only
     # players it has, so the players need no check here.)
-    for step in history.actions:
+    for step in actions:
         if type(step) is phh.CheckCall or type(step) is phh.Fold:
             if not dealt:
                 return None
@@ -82,7 +92,7 @@ def script_of(history: HandHistory) -> Script | None:
         deck[n + player] = UNKNOWN_CARD if second is None else int(second)
     for place, card in zip((1, 2, 3, 5, 7), board, strict=False):  # burns between streets
         deck[2 * n + place] = int(card)
-    return Script(stakes, history.starting_stacks, deck, steps)  # type: ignore[arg-type]
+    return Script(stakes, stacks, deck, steps)
 
 
 def _stakes_of(history: HandHistory) -> Stakes | None:
