@@ -9,8 +9,9 @@ millisecond and never imports numba.
 The module is named after a fingerprint of every source file the kernel is compiled from
 (``SOURCES``), of numpy's version and of Python's: after any change to them it is simply
 not found, and the replay compiles the kernel with numba as before. Building needs
-numba's ``pycc``, a C compiler and Python's headers; where they are missing the build
-says so, and nothing else changes.
+numba's ``pycc`` (which uses setuptools, as every Python 3.11 virtual environment has it),
+a C compiler and Python's headers; where one is missing the build says so, and nothing
+else changes.
 
 The compiled wrapper trusts its arguments' types, so :func:`replay_kernel` gives it
 behind a check of every array's type and layout: a wrong one is a TypeError, not a crash.
