@@ -41,7 +41,6 @@ def without_built_kernel(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     monkeypatch.setenv("HOLDEM_CACHE_DIR", str(cache_with_tables(folder)))
     monkeypatch.setattr(kernel_replay, "_kernels", [])
     monkeypatch.setattr(kernel_replay, "_looked_for_native", [])
-    monkeypatch.setattr(replay_module, "_kernel_loaded", [])
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +62,6 @@ def in_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     """Forget which replay kernel this process chose, before and after the test."""
     monkeypatch.setattr(kernel_replay, "_kernels", [])
     monkeypatch.setattr(kernel_replay, "_looked_for_native", [])
-    monkeypatch.setattr(replay_module, "_kernel_loaded", [])
     yield monkeypatch
 
 

@@ -13,8 +13,9 @@ the showdown, as ``Replayer`` scores it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -40,6 +41,24 @@ def compile_stakes(config: HandConfig) -> Stakes | None:
         return compile_config(config)
     except ConfigError:
         return None
+
+
+def remembered_stakes(key: Hashable, config: Callable[[], HandConfig | None]) -> Stakes | None:
+    """``compile_stakes(config())``, remembered under ``key`` (what the stakes are made of,
+    besides the stacks): a file repeats the same stakes hand after hand, and the stacks,
+    which differ, are each script's own. ``config`` gives None for a hand without one."""
+    if key in _STAKES:
+        return _STAKES[key]
+    made = config()
+    stakes = None if made is None else compile_stakes(made)
+    if len(_STAKES) >= _STAKES_KEPT:
+        _STAKES.clear()
+    _STAKES[key] = stakes
+    return stakes
+
+
+_STAKES: dict[Hashable, Stakes | None] = {}
+_STAKES_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -75,10 +94,11 @@ def replay_kernel(*, numba: bool = True) -> Callable[..., None] | None:
     False gives None rather than load numba's (half a second) when neither is loaded."""
     if _kernels:
         return _kernels[0]
-    if not _looked_for_native:
-        from holdem.engine import kernel_native
+    from holdem.engine import kernel_native
 
-        _looked_for_native.append(True)
+    folder = kernel_native.folder()
+    if folder not in _looked_for_native:
+        _looked_for_native.append(folder)
         native = kernel_native.replay_kernel()
         if native is not None:
             _kernels.append(native)
@@ -93,9 +113,10 @@ def replay_kernel(*, numba: bool = True) -> Callable[..., None] | None:
     return _kernels[0]
 
 
-# What a process has found: the kernel once loaded, and whether it looked for a built one.
+# What a process has found: the kernel once loaded, and the cache folders it looked in
+# for a built one (a fingerprint of the sources costs a millisecond: not once a hand).
 _kernels: list[Callable[..., None]] = []
-_looked_for_native: list[bool] = []
+_looked_for_native: list[Path] = []
 
 
 def replay_scripts(

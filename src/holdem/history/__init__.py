@@ -68,10 +68,11 @@ def clear_caches() -> None:
     """Forget what reading remembers from hand to hand (parsed actions, repeated arrays,
     compiled stakes), so that the next read costs what it would in a fresh process: for
     timing a first read of a file."""
-    from holdem.history import _fields, _hand_fast, _toml_fast, scripted
+    from holdem.engine import kernel_replay
+    from holdem.history import _fields, _hand_fast, _toml_fast
 
     _fields._parse_action_cached.cache_clear()
     _hand_fast._PARSED.clear()
     _toml_fast._short_integers.cache_clear()
     _toml_fast._short_numbers.cache_clear()
-    scripted._STAKES.clear()
+    kernel_replay._STAKES.clear()

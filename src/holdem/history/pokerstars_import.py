@@ -15,7 +15,7 @@ dead posts and the run count) in the rules field ``replay`` honours.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from holdem.cards import Card
@@ -69,31 +69,16 @@ class _Importer:
         antes, blinds = [0] * n, [0] * n
         live, dead = [0] * n, [0] * n
         fixed = stars.variant == "FT"
-        big_blind = stars.small if fixed else stars.big
-        small_seen = big_seen = False
-        for action in stars.actions:
-            if action.kind not in _POSTS:
-                continue
-            p = self.at(action)
+        for p, role, amount in self.posts():
             forced = 1 - p if n == 2 else p
-            if action.kind == "ante":
-                antes[forced] += action.amount
-            elif action.kind == "small blind" and not small_seen and not big_seen:
-                small_seen = True
-                blinds[forced] = action.amount
-            elif action.kind == "big blind" and not big_seen:
-                big_seen = True
-                blinds[forced] = action.amount
-            elif action.kind == "straddle":
-                blinds[forced] = action.amount
-            elif action.kind == "big blind":
-                live[p] += action.amount
-            elif action.kind == "small blind":
-                dead[p] += action.amount
-            else:  # small & big blinds: the big one live, the small one dead
-                live_part = min(action.amount, big_blind)
-                live[p] += live_part
-                dead[p] += action.amount - live_part
+            if role == "ante":
+                antes[forced] += amount
+            elif role == "blind":
+                blinds[forced] = amount
+            elif role == "live":
+                live[p] += amount
+            else:
+                dead[p] += amount
         stacks = tuple(self.seat_of[name].stack for name in self.order)
         if min(stacks) < 1:
             broke = self.order[stacks.index(min(stacks))]
@@ -117,6 +102,36 @@ class _Importer:
             )
         except HoldemError as error:
             raise self.fail(str(error), stars.first_line) from None
+
+    def posts(self) -> Iterator[tuple[int, str, int]]:
+        """Each forced bet as (position, role, amount), the role one of ``ante``, ``blind``
+        (the first small and big blinds, a straddle), ``live`` (a second big blind: a new
+        player's post) and ``dead`` (a second small blind, or the small part of ``small &
+        big blinds``)."""
+        big_blind = self.stars.small if self.stars.variant == "FT" else self.stars.big
+        small_seen = big_seen = False
+        for action in self.stars.actions:
+            if action.kind not in _POSTS:
+                continue
+            p = self.at(action)
+            if action.kind == "ante":
+                yield p, "ante", action.amount
+            elif action.kind == "small blind" and not small_seen and not big_seen:
+                small_seen = True
+                yield p, "blind", action.amount
+            elif action.kind == "big blind" and not big_seen:
+                big_seen = True
+                yield p, "blind", action.amount
+            elif action.kind == "straddle":
+                yield p, "blind", action.amount
+            elif action.kind == "big blind":
+                yield p, "live", action.amount
+            elif action.kind == "small blind":
+                yield p, "dead", action.amount
+            else:  # small & big blinds: the big one live, the small one dead
+                live_part = min(action.amount, big_blind)
+                yield p, "live", live_part
+                yield p, "dead", action.amount - live_part
 
     def at(self, action: StarsAction) -> int:
         assert action.player is not None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from holdem.engine.kernel_replay import Stakes, compile_stakes, replay_kernel, replay_scripts
+from holdem.engine.kernel_replay import Stakes, remembered_stakes, replay_kernel, replay_scripts
 from holdem.history import actions as steps
 from holdem.history.hand import HandHistory
 from holdem.history.pokerstars_read import StarsError
@@ -34,8 +34,6 @@ from holdem.history.scripted import script_of_steps
 if TYPE_CHECKING:
     from holdem.engine import HandConfig
     from holdem.history.pokerstars_import import _Importer
-
-_LIVE_POSTS = ("small blind", "big blind", "straddle")
 
 
 def through_kernel(importer: _Importer) -> HandHistory | None:
@@ -60,8 +58,10 @@ def through_kernel(importer: _Importer) -> HandHistory | None:
     street = 0
     river_bettor: int | None = None
     collected, cashed_out, returned = [0] * n, [0] * n, [0] * n
-    small_seen = big_seen = False
-    big_blind = stars.small if stars.variant == "FT" else stars.big
+    for p, role, amount in importer.posts():
+        left[p] -= amount
+        if role in ("blind", "live"):
+            bets[p] += amount
     shown = importer._shown()
     for action in stars.actions:
         kind = action.kind
@@ -92,21 +92,6 @@ def through_kernel(importer: _Importer) -> HandHistory | None:
             street = action.street
             bets = [0] * n
             recorded.append(steps.DealBoard(action.cards))
-        elif kind == "ante":
-            left[p] -= action.amount
-        elif kind in ("small blind", "big blind", "small & big blinds", "straddle"):
-            # As ``_Importer.config`` reads them: the first small and big blinds and a
-            # straddle are live, a second big blind a live post, a second small one dead.
-            live = action.amount
-            if kind == "small blind":
-                live = 0 if small_seen or big_seen else action.amount
-                small_seen = True
-            elif kind == "big blind":
-                big_seen = True
-            elif kind == "small & big blinds":
-                live = min(action.amount, big_blind)
-            left[p] -= action.amount
-            bets[p] += live
         elif kind == "collect":
             collected[p] += action.amount
         elif kind == "cash out":
@@ -156,6 +141,7 @@ def through_kernel(importer: _Importer) -> HandHistory | None:
 def _stakes(config: HandConfig) -> Stakes | None:
     """``config`` compiled for the kernel, remembered for the hands of the same stakes."""
     key = (
+        "pokerstars",
         config.structure,
         config.blinds_or_straddles,
         config.antes,
@@ -166,11 +152,4 @@ def _stakes(config: HandConfig) -> Stakes | None:
         config.dead_blinds,
         config.run_count,
     )  # every field ``_Importer.config`` sets but the stacks (the count is the blinds')
-    if key not in _STAKES:
-        if len(_STAKES) >= 4096:
-            _STAKES.clear()
-        _STAKES[key] = compile_stakes(config)
-    return _STAKES[key]
-
-
-_STAKES: dict[tuple[object, ...], Stakes | None] = {}
+    return remembered_stakes(key, lambda: config)

@@ -257,7 +257,6 @@ KERNEL_WORTH_BYTES = 1 << 20
 the kernel take some 0.8 s to load in a fresh process, and save some 0.6 ms a hand. The
 kernel built ahead of time (``engine.kernel_native``) loads in a millisecond: when it is
 there, every replay uses it."""
-_kernel_loaded: list[bool] = []  # non-empty once this process has run the kernel
 
 
 def replay_paths(
@@ -279,7 +278,7 @@ def replay_paths(
     """
     files = find_files(paths)
     if compiled is None:
-        compiled = bool(_kernel_loaded) or _size(files) >= KERNEL_WORTH_BYTES or _kernel_built()
+        compiled = _kernel_at_hand() or _size(files) >= KERNEL_WORTH_BYTES
     batch = _kernel_batch(notice) if compiled else None
     for path in files:
         reads: list[HandResult] = []
@@ -291,10 +290,12 @@ def replay_paths(
         yield from _replay_reads(str(path), reads, batch)
 
 
-def _kernel_built() -> bool:
-    from holdem.engine import kernel_native
+def _kernel_at_hand() -> bool:
+    """Whether a kernel is loaded in this process, or built ahead of time (and loaded now:
+    a millisecond); numba's is not loaded for this."""
+    from holdem.engine.kernel_replay import replay_kernel
 
-    return kernel_native.built()
+    return replay_kernel(numba=False) is not None
 
 
 def _size(files: Sequence[Path]) -> int:
@@ -331,14 +332,13 @@ def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     from holdem.engine.kernel_replay import replay_kernel, replay_kernel_cached, replay_scripts
     from holdem.history.scripted import script_of
 
-    if notice is not None and replay_kernel() is not None and not replay_kernel_cached():
-        notice("compiling the replay kernel (first run only, up to half a minute)…")
     kernel = replay_kernel()
     if kernel is None:
         return None
+    if notice is not None and not replay_kernel_cached():
+        notice("compiling the replay kernel (first run only, up to half a minute)…")
 
     def batch(histories: Sequence[HandHistory]) -> list[ReplayedChips | None]:
-        _kernel_loaded[:] = [True]
         scripts = [script_of(history) for history in histories]
         replayed = iter(
             replay_scripts([script for script in scripts if script is not None], kernel)

@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from holdem.engine import kernel_codes as s
-from holdem.engine.kernel_replay import UNKNOWN_CARD, Script, Stakes, compile_stakes
+from holdem.engine.config import HandConfig
+from holdem.engine.kernel_replay import (
+    UNKNOWN_CARD,
+    Script,
+    Stakes,
+    compile_stakes,
+    remembered_stakes,
+)
 from holdem.errors import HoldemError
 from holdem.history import actions as phh
 from holdem.history.hand import HandHistory
@@ -99,12 +106,13 @@ def _stakes_of(history: HandHistory) -> Stakes | None:
     """``replay.config_of`` compiled for the kernel, None where either refuses; remembered
     for hands without rules of their own, as a file repeats the same stakes hand after
     hand (the stacks, which differ, are the script's own)."""
-    from holdem.history.replay import config_of
-
     if None in history.starting_stacks:
         return None  # an unknown stack: config_of refuses this hand, whatever its stakes
-    own_rules = RULES_FIELD in history.extra or "holdem_rules" in history.extra
+    if RULES_FIELD in history.extra or "holdem_rules" in history.extra:
+        config = _config_of(history)  # rules of its own: not shared with other hands
+        return None if config is None else compile_stakes(config)
     key = (
+        "phh",
         history.variant,
         len(history.starting_stacks),
         history.blinds_or_straddles,
@@ -114,18 +122,13 @@ def _stakes_of(history: HandHistory) -> Stakes | None:
         history.min_bet,
         history.ante_trimming_status,
     )  # every field config_of reads, besides the rules and the stacks
-    if not own_rules and key in _STAKES:
-        return _STAKES[key]
+    return remembered_stakes(key, lambda: _config_of(history))
+
+
+def _config_of(history: HandHistory) -> HandConfig | None:
+    from holdem.history.replay import config_of
+
     try:
-        stakes = compile_stakes(config_of(history))
+        return config_of(history)
     except HoldemError:
-        stakes = None
-    if not own_rules:
-        if len(_STAKES) >= _STAKES_KEPT:
-            _STAKES.clear()
-        _STAKES[key] = stakes
-    return stakes
-
-
-_STAKES: dict[tuple[object, ...], Stakes | None] = {}
-_STAKES_KEPT = 4096
+        return None
