@@ -111,7 +111,10 @@ def test_the_board_comes_a_street_at_a_time_with_each_hands_equity(
 def test_a_killed_server_comes_back_waiting_for_the_runout_and_finishes(database: str) -> None:
     with ServerProcess(database) as server:
         http = httpx.Client(base_url=server.url, timeout=10)
-        options = {"name": "Crash", "seat_approval": False, **FAST, "runout_seconds": 1.5}
+        # The restored table waits a whole pause from when the new process loads it, and
+        # the client reconnects only once that process answers: the pause must outlast the
+        # rest of a restart on a loaded machine, or the flop is out before anyone looks.
+        options = {"name": "Crash", "seat_approval": False, **FAST, "runout_seconds": 4}
         created = http.post("/api/tables", json=options).json()
         table_id, ana_token = created["id"], created["token"]
         ben_token = http.post(f"/api/tables/{table_id}/identity").json()["token"]
@@ -133,7 +136,7 @@ def test_a_killed_server_comes_back_waiting_for_the_runout_and_finishes(database
         after = ben.next("state")["hand"]
         for key in ("number", "board", "pot_total", "to_act", "equity", "commitment"):
             assert after[key] == before[key], key
-        done = ben.until(lambda s: s["showdown"] is not None, timeout=20)
+        done = ben.until(lambda s: s["showdown"] is not None, timeout=40)
         assert len(done["showdown"]["board"]) == 5 and done["showdown"]["hand"] == 1
         assert sum(s["stack"] for s in done["seats"]) == 200
 
