@@ -1,6 +1,10 @@
 """PHH action notation: every form reads to a value and writes back to its string."""
 
+from decimal import Decimal
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from holdem.cards import Card
 from holdem.errors import ParseError
@@ -17,6 +21,7 @@ from holdem.history.actions import (
     parse_action,
 )
 from holdem.history.errors import PHHError
+from holdem.history.units import MAX_PLACES, to_units, unit_of_places
 
 C = Card.parse
 
@@ -177,3 +182,26 @@ def test_actions_built_in_code_must_write_back_to_themselves(build, message):
     with pytest.raises(PHHError) as caught:
         build()
     assert str(caught.value) == message
+
+
+@given(
+    whole=st.integers(min_value=0, max_value=10**32),
+    fraction=st.one_of(st.none(), st.text("0123456789", min_size=1, max_size=10)),
+    places=st.integers(min_value=1, max_value=MAX_PLACES),
+)
+def test_a_bet_reads_from_its_text_as_decimal_arithmetic_reads_it(whole, fraction, places):
+    """Bets in a unit finer than a chip are counted from their digits; every one, and
+    every refusal, is as counting the Decimal of the text would give."""
+    word = str(whole) if fraction is None else f"{whole}.{fraction}"
+    unit = unit_of_places(places)
+    try:
+        expected: int | None = to_units(Decimal(word), unit)
+    except PHHError:
+        expected = None
+    if expected is not None and expected <= 0:
+        expected = None
+    try:
+        got: int | None = parse_action(f"p1 cbr {word}", unit).to  # type: ignore[union-attr]
+    except PHHError:
+        got = None
+    assert got == expected

@@ -27,7 +27,7 @@ from typing import assert_never
 
 from holdem.cards import ALL_CARDS, Card
 from holdem.history.errors import PHHError
-from holdem.history.units import ONE, format_amount, to_units
+from holdem.history.units import MAX_PLACES, ONE, format_amount, to_units, unit_of_places
 
 Cards = tuple[Card | None, ...]
 """Cards as written in PHH, ``None`` for an unknown card (``??``)."""
@@ -264,6 +264,8 @@ def _amount(word: str, unit: Decimal) -> int:
         raise PHHError(f"{word!r} is not an amount: write the total as a number, like 500 or 3.25")
     if word.isdigit() and unit == ONE:
         amount = int(word)  # the usual case, without decimals
+    elif (exact := _exact_units(word, unit)) is not None:
+        amount = exact  # a site's bet in dollars and cents, counted without Decimal
     else:
         try:
             amount = to_units(Decimal(word), unit)
@@ -272,6 +274,23 @@ def _amount(word: str, unit: Decimal) -> int:
     if amount <= 0:
         raise PHHError(f"the amount to bet or raise to must be positive, not {word}")
     return amount
+
+
+def _exact_units(word: str, unit: Decimal) -> int | None:
+    """``to_units(Decimal(word), unit)`` for a plain amount (digits, maybe a point and
+    digits) within the unit and of few digits, read from its text; None for any other,
+    which ``to_units`` words. Each bet of a site's file in cents is a new text to read."""
+    places = _UNIT_PLACES.get(unit)
+    whole, _, fraction = word.partition(".")
+    if places is None or len(fraction) > places or len(whole) > _FEW_DIGITS:
+        return None
+    return int(whole + fraction.ljust(places, "0"))
+
+
+# The units a file may have, by their decimal places; amounts of up to _FEW_DIGITS digits
+# before the point are far inside the bound to_units checks.
+_UNIT_PLACES = {unit_of_places(places): places for places in range(MAX_PLACES + 1)}
+_FEW_DIGITS = 18
 
 
 def amount_places(text: str) -> int:
