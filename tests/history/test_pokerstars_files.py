@@ -55,10 +55,13 @@ GARBLED = GOOD.replace("pm2: folds", "pm2: raises lots")
 NOT_ITS_TURN = GOOD.replace(
     "pm1: raises 200 to 300\npm2: folds", "pm2: folds\npm1: raises 200 to 300"
 )
+UNFINISHED = GOOD.replace("pm3: folds\n", "")
+CANCELLED = GOOD.replace("pm2: folds\n", "Hand cancelled\n")
 
 
 def test_a_hand_that_cannot_be_read_is_reported_with_its_line_and_the_rest_convert(tmp_path):
-    hands = [GOOD, BAD_TOTAL, OMAHA, TRUNCATED, TOO_SMALL, GARBLED, NOT_ITS_TURN, GOOD]
+    hands = [GOOD, BAD_TOTAL, OMAHA, TRUNCATED, TOO_SMALL, GARBLED, NOT_ITS_TURN]
+    hands += [UNFINISHED, CANCELLED, GOOD]
     text = "\n\n".join(h.rstrip("\n") + "\n" for h in hands)
     results = list(read_pokerstars(write(tmp_path, text)))
     assert len(results) == len(hands)
@@ -66,18 +69,24 @@ def test_a_hand_that_cannot_be_read_is_reported_with_its_line_and_the_rest_conve
     lines = text.splitlines()
     starts = [n for n, line in enumerate(lines, 1) if line.startswith("PokerStars Hand #")]
     reasons = {i: (r.line - starts[i], r.error) for i, r in enumerate(results) if r.error}
-    assert set(reasons) == {1, 2, 3, 4, 5, 6}
+    assert set(reasons) == {1, 2, 3, 4, 5, 6, 7, 8}
     assert "total pot is 260" in reasons[1][1]
     assert lines[starts[1] + reasons[1][0] - 1].startswith("Total pot 260")
     assert reasons[2] == (0, reasons[2][1]) and "'Omaha Pot Limit" in reasons[2][1]
-    assert "ends before the play does" in reasons[3][1]
 
     def line_of(i):
         return lines[starts[i] + reasons[i][0] - 1]
 
+    # A hand the file cuts short is said to be, at its last line, whatever it holds.
+    assert line_of(3) == "pm1: raises 200 to 300"
+    assert reasons[3][1] == "the hand is cut short: it stops here, before its summary"
+
     assert line_of(4) == "pm1: raises 10 to 110" and "raise" in reasons[4][1]
     assert line_of(5) == "pm2: raises lots" and "cannot read pm2's 'raises lots'" in reasons[5][1]
     assert line_of(6) == "pm2: folds" and "pm1 is to act" in reasons[6][1]
+    assert line_of(7) == "pm1 collected 250 from pot"
+    assert reasons[7][1] == "the hand ends before the play does (pm3 is to act)"
+    assert line_of(8) == "Hand cancelled" and "the hand was cancelled" in reasons[8][1]
 
 
 def test_a_file_with_no_hand_is_one_error(tmp_path):

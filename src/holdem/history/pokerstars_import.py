@@ -165,7 +165,9 @@ class _Importer:
         except HoldemError as error:
             raise self.fail(f"at the showdown: {error}", last) from None
         if not hand.is_over:
-            raise self.fail(f"the hand ends before the play does ({_waiting(hand)})", last)
+            raise self.fail(
+                f"the hand ends before the play does ({_waiting(hand, self.order)})", last
+            )
         return self._history(config, hand)
 
     def _shown(self) -> dict[int, tuple[Card, ...]]:
@@ -197,7 +199,9 @@ class _Importer:
             self._bet(hand, action)
         elif kind == "board":
             if hand.pending_deal is None or hand.pending_deal[0] != "board":
-                raise self.fail(f"the board is dealt while {_waiting(hand)}", action.line)
+                raise self.fail(
+                    f"the board is dealt while {_waiting(hand, self.order)}", action.line
+                )
             hand.deal_board(action.cards)
             self.recorded.append(steps.DealBoard(action.cards))
         elif kind in ("show", "muck", "collect"):
@@ -368,6 +372,8 @@ class _Importer:
         ):
             if value:
                 extra[flag] = True
+        if stars.club is not None:
+            extra["_club"] = stars.club
         fields["extra"] = extra
         fields["chip_unit"] = stars.unit
         return {k: v for k, v in fields.items() if v is not None}
@@ -402,14 +408,13 @@ def _first_blind(stars: StarsHand) -> str | None:
     return None
 
 
-def _waiting(hand: Hand, order: Sequence[str] | None = None) -> str:
+def _waiting(hand: Hand, order: Sequence[str]) -> str:
     if hand.pending_deal is not None:
         return (
             "the next board cards are due" if hand.pending_deal[0] == "board" else "cards are due"
         )
     if hand.to_act is not None:
-        who = order[hand.to_act] if order is not None else f"p{hand.to_act + 1}"
-        return f"{who} is to act"
+        return f"{order[hand.to_act]} is to act"
     if hand.is_over:
         return "the hand is over"
     return f"the hand is at its {hand.phase.value}"

@@ -124,6 +124,7 @@ class StarsHand:
     symbol: str | None = None
     zoom: bool = False
     home_game: bool = False
+    club: str | None = None  # a home game's "{Club #N}", without the braces
     tournament: int | None = None
     buy_in: str | None = None
     level: int | None = None
@@ -166,6 +167,7 @@ class _Reader:
 
     def read(self) -> StarsHand:
         self.hand = self._header(self.lines[0])
+        self._whole()
         self.index = 1
         self._table()
         self._seats()
@@ -225,6 +227,8 @@ class _Reader:
             stakes = (small, big)
         hand.zoom = kind == "Zoom "
         hand.home_game = kind == "Home Game "
+        if rest.startswith("{"):
+            hand.club = rest[1 : rest.find("}")]
         self.hand = hand
         hand.small, hand.big = (self.amount(s) for s in stakes)
         when = _WHEN.search(rest)
@@ -237,6 +241,16 @@ class _Reader:
                 raise self.fail(f"{when[0][3:]!r} is not a date and time") from None
             hand.zone = g[6]
         return hand
+
+    def _whole(self) -> None:
+        """Refuse a hand the file cuts short (a client that stopped mid-hand): without its
+        summary the rake and the total pot are unknown. The summary is near the end, so it
+        is looked for from there."""
+        if not any(line.startswith("*** SUMMARY ***") for line in reversed(self.lines)):
+            self.index = len(self.lines) - 1
+            while self.index and not self.lines[self.index].strip():
+                self.index -= 1  # the blank lines before the next hand are none of this one
+            raise self.fail("the hand is cut short: it stops here, before its summary")
 
     def amount(self, text: str) -> int:
         """Units of the hand in an amount like ``$1,234.50`` or ``1500``."""
@@ -305,8 +319,10 @@ class _Reader:
             self.add("uncalled", match[2], amount=self.amount(match[1]))
         elif line.startswith("Dealt to "):
             self._dealt(line)
-        elif ' said, "' in line:
-            return  # chat: the words may say anything at all
+        elif ' said, "' in line and self._chat(line):
+            return  # the words may say anything at all
+        elif line == "Hand cancelled":
+            raise self.fail("the hand was cancelled: PokerStars stopped it before its end")
         elif not self._paid(line):
             name, rest = self._split_name(line)
             if name is not None:
@@ -364,6 +380,14 @@ class _Reader:
             raise self.fail(f"cards are dealt to {name!r}, who has no seat in this hand")
         # "[Ah] [Kd]" (a card dealt later in other games) or "[Ah Kd]"
         self.hand.dealt[name] = self.cards(cards.rstrip("]").replace("] [", " "))
+
+    def _chat(self, line: str) -> bool:
+        """``name said, "..."`` by a player of the hand, or by someone without a seat (a
+        player who left); not the post of a player whose name holds ' said, "'."""
+        speaker = line[: line.find(' said, "')]
+        if speaker in self.names:
+            return True
+        return self._split_name(line)[0] is None
 
     def _split_name(self, line: str) -> tuple[str | None, str]:
         """``name: rest`` for a seated player's name; a name may itself hold ': ', and the
