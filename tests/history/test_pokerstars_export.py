@@ -18,6 +18,7 @@ from holdem.history.pokerstars import TextStyle
 from holdem.history.pokerstars_export import pokerstars_of_history
 from holdem.history.record import history_of
 from tests.history.stars_support import (
+    DATA,
     assert_replays_to_collected,
     from_text,
     hand_of,
@@ -155,11 +156,7 @@ def test_side_pots_run_twice_and_cash_outs_are_written_back():
     assert "co.a cashed out the hand for $16.14" in cash
 
 
-@pytest.mark.parametrize(
-    "name",
-    ["cash_rake.txt", "side_pots.txt", "zoom_pl.txt", "limit.txt", "tournament.txt",
-     "new_players.txt", "straddle.txt", "run_twice.txt", "cash_out.txt", "play_money.txt"],
-)  # fmt: skip
+@pytest.mark.parametrize("name", sorted(path.name for path in DATA.glob("*.txt")))
 def test_every_test_file_goes_to_text_and_back_unchanged(name):
     for hand in hands_of(name):
         assert from_text(pokerstars_of_history(hand)) == hand

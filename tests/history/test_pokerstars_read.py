@@ -13,6 +13,7 @@ from holdem.cards import parse_cards
 from holdem.history.actions import BetRaise, DealHole, Fold, ShowMuck
 from holdem.history.phh import dumps, loads
 from tests.history.stars_support import (
+    DATA,
     assert_replays_to_collected,
     from_text,
     hand_of,
@@ -20,18 +21,7 @@ from tests.history.stars_support import (
     pot_shares,
 )
 
-FILES = [
-    "cash_rake.txt",
-    "side_pots.txt",
-    "zoom_pl.txt",
-    "limit.txt",
-    "tournament.txt",
-    "new_players.txt",
-    "straddle.txt",
-    "run_twice.txt",
-    "cash_out.txt",
-    "play_money.txt",
-]
+FILES = sorted(path.name for path in DATA.glob("*.txt"))
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -104,7 +104,8 @@ class TextStyle:
     ``paid`` is what each position was paid after the ``rake`` (by position), when a
     recorded hand says so, and ``cashed_out`` what a player took for their hand instead
     of the pot (PokerStars' all-in cash-out), by position. ``tournament``, ``buy_in``
-    (``$10+$1 USD``) and ``level`` write a tournament's header. ``dealt_all`` writes a
+    (``$10+$1 USD``) and ``level`` write a tournament's header, ``home_game`` and ``club``
+    a home game's (``PokerStars Home Game Hand #N: {Club #123} ...``). ``dealt_all`` writes a
     ``Dealt to`` line for every player whose cards are known (a record that saw them
     all), not only the hero's.
     """
@@ -121,6 +122,8 @@ class TextStyle:
     buy_in: str | None = None
     level: int | None = None
     zoom: bool = False
+    home_game: bool = False
+    club: str | None = None
     dealt_all: bool = False
 
     def money(self, chips: int) -> str:
@@ -279,19 +282,24 @@ class _Writer:
         clock = _clock(when) + f" {style.zone}"
         if eastern is not None:  # PokerStars' own clock, which parsers read
             clock += f" [{_clock(eastern)} ET]"
-        kind = "Zoom Hand" if style.zoom else "Hand"
+        kind = "Zoom Hand" if style.zoom else "Home Game Hand" if style.home_game else "Hand"
+        club = "" if style.club is None else f"{{{style.club}}} "  # a home game's club
         if style.tournament is not None:
             buy_in = f"{style.buy_in} " if style.buy_in else ""
             level = _roman(style.level or 1)
             self.lines.append(
-                f"PokerStars {kind} #{number}: Tournament #{style.tournament}, {buy_in}{game}"
+                f"PokerStars {kind} #{number}: {club}Tournament #{style.tournament}, "
+                f"{buy_in}{game}"
                 f" - Level {level} ({small}/{big}) - {clock}"
             )
         else:
             stakes = f"{style.money(small)}/{style.money(big)}"
             if style.currency:
                 stakes += f" {style.currency}"
-            self.lines.append(f"PokerStars {kind} #{number}:  {game} ({stakes}) - {clock}")
+            space = " " if style.home_game else "  "  # a home game's header has one
+            self.lines.append(
+                f"PokerStars {kind} #{number}:{space}{club}{game} ({stakes}) - {clock}"
+            )
         button = self.played.blinds.button + 1
         money = "" if style.currency or style.tournament is not None else "(Play Money) "
         self.lines.append(f"Table '{table}' {max_seats}-max {money}Seat #{button} is the button")
@@ -489,9 +497,21 @@ class _Writer:
                     self.lines.append(f"{name} collected {money} from {_pot_name(award.pot, pots)}")
         if not contested:
             winner = next(p for p in self.players if p.folded_on is None)
-            self.lines.append(f"{winner.name}: doesn't show hand")
+            if not self._one_card(winner):
+                self.lines.append(f"{winner.name}: doesn't show hand")
+        if self.style.dealt_all:  # a single card shown once the hand is over
+            for player in self.players:
+                if one := self._one_card(player):
+                    self.lines.append(f"{player.name}: shows {_cards(one)}")
         self.awards = awards
         self.pot_count = pots
+
+    def _one_card(self, player: _Player) -> tuple[Card, ...]:
+        """The one card known of ``player``'s hand, when only one is."""
+        hole = self.hand.holes[player.position]
+        if hole is None or None not in hole:
+            return ()
+        return tuple(c for c in hole if c is not None)
 
     def _rake_cuts(self, awards: list[events.PotAwarded]) -> list[int]:
         """By position, how much less than the pots gave them the players were paid."""

@@ -113,6 +113,8 @@ def _style(history: HandHistory) -> TextStyle:
         buy_in=buy_in if isinstance(buy_in, str) else None,
         level=history.level,
         zoom=extra.get("_zoom") is True,
+        home_game=extra.get("_home_game") is True,
+        club=club if isinstance(club := extra.get("_club"), str) else None,
         dealt_all=True,
     )
 
