@@ -281,6 +281,13 @@ def test_every_array_is_a_list_of_its_own():
     assert first["2"]["a"] == again["a"] == [1, 2]
 
 
+def test_a_line_read_before_is_still_a_key_given_twice_when_repeated_in_one_table():
+    # Short lines are remembered from hand to hand; a repeat within a hand is still an error.
+    assert _toml_fast.parse("[1]\nday = 1\n[2]\nday = 1\n") == {"1": {"day": 1}, "2": {"day": 1}}
+    assert _toml_fast.parse("[3]\nday = 1\nday = 1\n") is None
+    assert_same_as_tomllib("[3]\nday = 1\nday = 1\n")
+
+
 def test_an_error_is_worded_by_tomllib():
     with pytest.raises(tomllib.TOMLDecodeError, match=r"Cannot overwrite a value \(at line 2"):
         _toml.loads("a = 1\na = 2\n")

@@ -65,8 +65,8 @@ __all__ = [
 
 
 def clear_caches() -> None:
-    """Forget what reading remembers from hand to hand (parsed actions, repeated arrays,
-    compiled stakes), so that the next read costs what it would in a fresh process: for
+    """Forget what reading remembers from hand to hand (parsed actions, repeated lines and
+    arrays, compiled stakes), so that the next read costs what it would in a fresh process: for
     timing a first read of a file."""
     from holdem.engine import kernel_replay
     from holdem.history import _fields, _hand_fast, _toml_fast
@@ -75,4 +75,5 @@ def clear_caches() -> None:
     _hand_fast._PARSED.clear()
     _toml_fast._short_integers.cache_clear()
     _toml_fast._short_numbers.cache_clear()
+    _toml_fast._LINES.clear()
     kernel_replay._STAKES.clear()

@@ -115,14 +115,30 @@ def _document(src: str) -> dict[str, Any]:
     root: dict[str, Any] = {}
     table = root
     pos, end = 0, len(src)
+    lines = _LINES
     while pos < end:
+        newline = src.find("\n", pos)
+        stop = end if newline < 0 else newline + 1
+        short = stop - pos <= _SHORT_LINE
+        known = lines.get(src[pos:stop]) if short else None
+        if known is not None:
+            name, value = known
+            if name in table:
+                raise _Unsupported
+            table[name] = list(value) if type(value) is tuple else value  # a list of its own
+            pos = stop
+            continue
         plain = _PLAIN_LINE(src, pos)
         if plain:
             kind = plain.lastindex  # the value's group
             name, written = plain.group(1, kind)  # type: ignore[arg-type]
             if name in table:
                 raise _Unsupported
-            table[name] = _PLAIN_VALUE[kind](written)  # type: ignore[index]
+            table[name] = value = _PLAIN_VALUE[kind](written)  # type: ignore[index]
+            if short and plain.end() == stop:
+                if len(lines) >= _LINES_KEPT:
+                    lines.clear()
+                lines[src[pos:stop]] = (name, tuple(value) if type(value) is list else value)
             pos = plain.end()
             continue
         statement = _STATEMENT(src, pos)
@@ -146,6 +162,13 @@ def _document(src: str) -> dict[str, Any]:
             table = root[name] = {}
     return root
 
+
+# Short plain lines already read, with their key and value (arrays as tuples): most lines
+# of a hand (the variant, blinds, venue, date, ...) are the lines of the hand before. The
+# long ones (actions, stacks, names) are new each hand: looking them up would only cost.
+_LINES: dict[str, tuple[str, Any]] = {}
+_LINES_KEPT = 1 << 12
+_SHORT_LINE = 64
 
 _PLAIN_VALUE: dict[int, Callable[[str], Any]] = {
     2: _STRING_ITEMS,
