@@ -123,6 +123,27 @@ def test_an_unknown_hand_tabled_before_the_runout_is_shown_unknown_at_the_end():
     assert ours(hand_of(steps)) == pokerkit_stacks(hand_of(steps)) == [0, 98, 202]
 
 
+ALL_IN_THREE = "'d dh p1 AhAd', 'd dh p2 KsKc', 'd dh p3 7h2c', 'p3 cbr 100', 'p1 cc', 'p2 cc'"
+
+
+def test_a_muck_at_the_all_in_gives_the_hand_up_as_pokerkit_takes_it():
+    # PokerKit's showdown comes when the betting ends, before the runout: p1's aces are
+    # mucked there, so p1 wins nothing and the kings take both pots.
+    shows = "'p3 sm 7h2c', 'p1 sm', 'p2 sm KsKc'"
+    steps = f"[{ALL_IN_THREE}, {shows}, 'd db 3c8d9s', 'd db 4h', 'd db Jc']"
+    text = hand_of(steps, stacks="[50, 100, 100]")
+    assert ours(text) == pokerkit_stacks(text) == [0, 250, 0]
+
+
+def test_a_muck_that_leaves_one_hand_ends_it_after_the_deal_pokerkit_still_makes():
+    steps = "['d dh p1 AhAd', 'd dh p2 ????', 'p2 cbr 40', 'p1 cc', 'p2 sm', 'd db 3c8d9s']"
+    text = hand_of(steps, stacks="[30, 40]", blinds="[1, 2]").replace("[0, 0, 0]", "[0, 0]")
+    assert ours(text) == pokerkit_stacks(text) == [60, 10]
+    more = text.replace("'d db 3c8d9s'", "'d db 3c8d9s', 'd db 4h'")
+    [hand] = loads(more)
+    assert "'d db 4h': cannot deal board cards" in (replay(hand).error or "")
+
+
 def test_a_hand_with_no_small_blind():
     folded = hand_of(
         "['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f']",

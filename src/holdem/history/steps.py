@@ -13,7 +13,11 @@ A PHH file says less than the engine wants, or says it otherwise:
 - PokerKit takes the showdown's shows and mucks in any order: each is kept until the
   rules' showing order reaches that player;
 - ``sm ????`` (or ``sm Kc??``) shows a hand whose cards nobody recorded: it keeps its
-  claim to the pot and beats no known hand (as PokerKit scores it).
+  claim to the pot and beats no known hand (as PokerKit scores it);
+- PokerKit's showdown comes as soon as the betting ends, before an all-in runout: a muck
+  there gives the hand up, its chips left in the pots (:func:`concede`). If one player is
+  left, the hand is theirs, and PokerKit still deals the next street once: that deal is
+  taken and changes nothing.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class Replayer:
         self._queued: frozenset[int] = frozenset()  # PokerKit's actors when the round began
         self._extra_turns_taken: set[int] = set()
         self._decided: dict[int, Action] = {}  # shows and mucks recorded before their turn
+        self._late_deal = False  # a hand given up at the runout: PokerKit deals once more
 
     def apply(self, step: phh.Action) -> None:
         """Apply one step; raises the engine's error (or :class:`PHHError`) when it is wrong."""
@@ -47,6 +52,9 @@ class Replayer:
             cards = [c for c in step.cards if c is not None]
             if len(cards) != len(step.cards):
                 raise PHHError("board cards cannot be unknown")
+            if self._late_deal and hand.is_over:
+                self._late_deal = False
+                return
             hand.deal_board(cards)
         elif isinstance(step, phh.ShowMuck):
             self._show_or_muck(step)
@@ -116,6 +124,10 @@ class Replayer:
         cards = None if step.cards is None else tuple(c for c in step.cards if c is not None)
         unread = step.cards is not None and len(cards or ()) < len(step.cards)
         if hand.phase != Phase.SHOWDOWN:
+            if step.mucked and hand.tabled(player) and not hand.is_over:
+                concede(hand, player)  # PokerKit's showdown, before the runout
+                self._late_deal = hand.is_over
+                return
             # Hands tabled before an all-in runout (R30): the engine has turned them up.
             if cards and not unread and not known:
                 hand.reveal(player, cards)
