@@ -432,6 +432,14 @@ def test_dump_and_load_files(tmp_path):
         dump([hand, hand], tmp_path / "two.phh")
 
 
+def test_a_byte_order_mark_and_windows_line_ends_are_read(tmp_path):
+    [hand] = loads(HAND)
+    path = tmp_path / "windows.phhs"
+    path.write_bytes(b"\xef\xbb\xbf" + f"[1]\n{HAND}".replace("\n", "\r\n").encode())
+    assert load(path) == [hand]
+    assert loads("\ufeff" + HAND) == [hand]
+
+
 def test_iter_hands_reports_unreadable_files_instead_of_raising(tmp_path):
     missing = tmp_path / "missing.phh"
     [(number, error)] = list(iter_hands(missing))

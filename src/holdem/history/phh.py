@@ -143,6 +143,8 @@ def iter_hands_text(
     numeric order of their tables, after any error about a table that is not a hand.
     """
     where = None if path is None else os.fspath(path)
+    # Editors on Windows start UTF-8 files with a byte order mark, which TOML does not allow.
+    text = text.removeprefix("\ufeff")
     try:
         document = toml_loads(text)
     except (ValueError, ArithmeticError) as error:
