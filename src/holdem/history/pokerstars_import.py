@@ -392,20 +392,19 @@ def _positions(stars: StarsHand) -> list[str]:
         s for s in seated if s.seat <= stars.button
     ]
     order = [s.name for s in after]
-    if len(order) > 2:
-        first = _first_blind(stars)
-        if first is not None and first in order:
-            k = order.index(first)
-            order = order[k:] + order[:k]
+    first = _first_blind(stars)
+    if first is not None and first.player in order:
+        # The first blind starts PHH's order, but heads-up the small blind is the button,
+        # last (the button may sit on an empty seat, so the seats alone cannot say).
+        k = order.index(first.player) + (len(order) == 2 and first.kind == "small blind")
+        order = order[k % len(order) :] + order[: k % len(order)]
     return order
 
 
-def _first_blind(stars: StarsHand) -> str | None:
-    """Who posts the small blind (or, with none, the big blind): position 0 of PHH."""
-    for action in stars.actions:
-        if action.kind in ("small blind", "big blind"):
-            return action.player  # a small blind after the big one is a dead one
-    return None
+def _first_blind(stars: StarsHand) -> StarsAction | None:
+    """The small blind's post (or, with none, the big blind's): a small blind after the
+    big one is a dead one."""
+    return next((a for a in stars.actions if a.kind in ("small blind", "big blind")), None)
 
 
 def _waiting(hand: Hand, order: Sequence[str]) -> str:
