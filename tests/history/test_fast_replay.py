@@ -357,3 +357,24 @@ finishing_stacks = [99, 100.5, 100.5]
     fast, _ = written([pokerkit_hand(text)])
     assert fast[0].match is True and fast[0].finishing_stacks == (99, 101, 100)
     assert by_kernel(fast) == 1
+
+
+def test_a_muck_at_an_all_in_gives_the_same_row_through_the_kernel(tmp_path: Path) -> None:
+    """PokerKit's showdown comes before an all-in runout, and a muck there gives the hand
+    up (history/steps.py): the kernel, which plays mucks at the showdown only, leaves such
+    a hand to Hand, and both ways agree."""
+    game = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [50, 100, 100]\n"
+    )
+    all_in = "'d dh p1 AhAd', 'd dh p2 KsKc', 'd dh p3 7h2c', 'p3 cbr 100', 'p1 cc', 'p2 cc'"
+    mucked = f"{all_in}, 'p3 sm 7h2c', 'p1 sm', 'p2 sm KsKc', 'd db 3c8d9s', 'd db 4h', 'd db Jc'"
+    shown = f"{all_in}, 'd db 3c8d9s', 'd db 4h', 'd db Jc', 'p3 sm 7h2c', 'p1 sm', 'p2 sm KsKc'"
+    path = tmp_path / "mucks.phhs"
+    path.write_text(
+        f"[1]\n{game}actions = [{mucked}]\n\n[2]\n{game}actions = [{shown}]\n", encoding="utf-8"
+    )
+    fast, _ = both_ways([path])
+    given_up, at_the_showdown = fast
+    assert given_up.hand is not None and given_up.finishing_stacks == (0, 250, 0)
+    assert at_the_showdown.hand is None  # a muck after the board: the kernel's

@@ -5,9 +5,10 @@ each player; no card twice; board cards all named; every show naming the cards d
 naming two cards dealt face down as ``????`` (then they are the player's from the start:
 cards matter only at the showdown), or none. A hand nobody recorded (dealt ``????``, and
 shown so or not at all) is scored at the showdown as ``Replayer`` scores it: it beats no
-known hand. The kernel checks the rest (whose turn, what is legal, when the board comes, who
-mucks). Anything else gives None and the hand is replayed by ``Hand``, which words what
-is wrong.
+known hand. A muck before a deal (PokerKit's showdown comes before an all-in runout, and a
+muck there gives the hand up) is left to ``Hand``. The kernel checks the rest (whose turn,
+what is legal, when the board comes, who mucks). Anything else gives None and the hand is
+replayed by ``Hand``, which words what is wrong.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def script_of_steps(
     board: list[int] = []
     steps: list[int] = []
     dealt = n == 0
+    mucked = False
     # The most frequent steps first: this runs for every step. (A HandHistory names only
     # players it has, so the players need no check here.)
     for step in actions:
@@ -68,8 +70,8 @@ def script_of_steps(
             holes.append(step.cards)
             dealt = len(holes) == n
         elif isinstance(step, phh.DealBoard):
-            if not dealt or None in step.cards:
-                return None
+            if not dealt or None in step.cards or mucked:
+                return None  # (a muck before a deal gives a hand up at an all-in: Hand's)
             board.extend(step.cards)  # type: ignore[arg-type]
             steps += (s.S_BOARD, 0, len(step.cards))
         elif isinstance(step, phh.ShowMuck):
@@ -77,6 +79,7 @@ def script_of_steps(
                 return None
             if step.mucked:
                 steps += (s.S_MUCK, step.player, 0)
+                mucked = True
                 continue
             hole = holes[step.player]
             shown = step.cards
