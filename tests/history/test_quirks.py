@@ -144,6 +144,14 @@ def test_a_muck_that_leaves_one_hand_ends_it_after_the_deal_pokerkit_still_makes
     assert "'d db 4h': cannot deal board cards" in (replay(hand).error or "")
 
 
+def test_hole_cards_left_out_are_dealt_face_down_as_pokerkit_deals_them():
+    folds = "'p3 cbr 6', 'p1 f', 'p2 cc', 'd db Ah9s3s', 'p2 cc', 'p3 cbr 10', 'p2 f'"
+    expected = [99, 94, 107]
+    for deals in ("", "'d dh p1 AsKd', "):
+        text = hand_of(f"[{deals}{folds}]")
+        assert ours(text) == pokerkit_stacks(text) == expected
+
+
 def test_a_hand_with_no_small_blind():
     folded = hand_of(
         "['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 f']",

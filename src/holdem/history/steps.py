@@ -12,6 +12,7 @@ A PHH file says less than the engine wants, or says it otherwise:
   already face up is a repeat, and changes nothing (other cards are an error);
 - PokerKit takes the showdown's shows and mucks in any order: each is kept until the
   rules' showing order reaches that player;
+- hole cards the record leaves out are dealt face down, as PokerKit deals them (``????``);
 - ``sm ????`` (or ``sm Kc??``) shows a hand whose cards nobody recorded: it keeps its
   claim to the pot and beats no known hand (as PokerKit scores it);
 - PokerKit's showdown comes as soon as the betting ends, before an all-in runout: a muck
@@ -46,6 +47,8 @@ class Replayer:
         hand = self.hand
         if isinstance(step, phh.NoOp):
             return
+        if not isinstance(step, phh.DealHole):
+            self._deal_unrecorded_holes()
         if isinstance(step, phh.DealHole):
             hand.deal_hole(step.player, step.cards)
         elif isinstance(step, phh.DealBoard):
@@ -68,6 +71,13 @@ class Replayer:
         else:
             hand.act(_betting_action(hand, step), player=step.player)
         self._note_round()
+
+    def _deal_unrecorded_holes(self) -> None:
+        # Hole cards the record leaves out are dealt face down, as PokerKit deals them.
+        hand = self.hand
+        while hand.pending_deal is not None and hand.pending_deal[0] == "hole":
+            hand.deal_hole(hand.pending_deal[1], (None, None))
+            self._note_round()
 
     def _note_round(self) -> None:
         # A betting round began: who PokerKit asks to act in it, before anybody does.
