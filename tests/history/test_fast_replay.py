@@ -369,7 +369,10 @@ def test_a_muck_at_an_all_in_gives_the_same_row_through_the_kernel(tmp_path: Pat
     )
     all_in = "'d dh p1 AhAd', 'd dh p2 KsKc', 'd dh p3 7h2c', 'p3 cbr 100', 'p1 cc', 'p2 cc'"
     mucked = f"{all_in}, 'p3 sm 7h2c', 'p1 sm', 'p2 sm KsKc', 'd db 3c8d9s', 'd db 4h', 'd db Jc'"
-    shown = f"{all_in}, 'd db 3c8d9s', 'd db 4h', 'd db Jc', 'p3 sm 7h2c', 'p1 sm', 'p2 sm KsKc'"
+    deal = "'d dh p1 AhAd', 'd dh p2 KsKc', 'd dh p3 7h2c'"
+    checks = "'p1 cc', 'p2 cc', 'p3 cc'"
+    board = f"'d db 3c8d9s', {checks}, 'd db 4h', {checks}, 'd db Jc', {checks}"
+    shown = f"{deal}, 'p3 cc', 'p1 cc', 'p2 cc', {board}, 'p1 sm AhAd', 'p2 sm', 'p3 sm'"
     path = tmp_path / "mucks.phhs"
     path.write_text(
         f"[1]\n{game}actions = [{mucked}]\n\n[2]\n{game}actions = [{shown}]\n", encoding="utf-8"
@@ -377,4 +380,5 @@ def test_a_muck_at_an_all_in_gives_the_same_row_through_the_kernel(tmp_path: Pat
     fast, _ = both_ways([path])
     given_up, at_the_showdown = fast
     assert given_up.hand is not None and given_up.finishing_stacks == (0, 250, 0)
-    assert at_the_showdown.hand is None  # a muck after the board: the kernel's
+    assert at_the_showdown.error is None and at_the_showdown.hand is None  # the kernel's
+    assert at_the_showdown.finishing_stacks == (54, 98, 98)
