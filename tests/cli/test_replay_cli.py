@@ -60,3 +60,23 @@ def test_a_missing_path_is_one_clear_line():
     result = run("replay", "/nonexistent/hands")
     assert result.returncode == 2
     assert "nonexistent" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_each_bad_hand_is_one_line_that_names_where_it_is_once(tmp_path):
+    game = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    (tmp_path / "hands.phhs").write_text(
+        f"[1]\n{game}starting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'p1 cbr 1']\n"
+        "[2]\nvariant = 'XX'\n"
+    )
+    result = run("replay", str(tmp_path))
+    assert result.returncode == 1
+    path = str(tmp_path / "hands.phhs")
+    first, second, summary = result.stdout.splitlines()  # long lines are not broken
+    assert (
+        first
+        == f"error {path} [1]: actions[2] 'p1 cbr 1': it is not player 1's turn: player 2 is to act"
+    )
+    assert second.startswith(f"error {path}, hand [2], variant: 'XX' is not a Texas Hold'em")
+    assert second.count(path) == 1 and second.endswith("(Pot-Limit, holdem's extension of PHH)")
+    assert summary.startswith("2 hands: 0 match")

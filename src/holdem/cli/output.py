@@ -15,8 +15,10 @@ if TYPE_CHECKING:
     from holdem.engine import Structure
     from holdem.engine.rake import RakeRule
 
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+# soft_wrap: a long line stays one line (rich would break it at 80 columns when the output
+# is a pipe or a file, and a script reading it would see two).
+console = Console(highlight=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 # For commands whose arguments are numbers: "-50" is then read as a value (and refused in
 # words by the command) instead of as an unknown option "-5".

@@ -44,10 +44,7 @@ def replay(
                 if as_json:
                     typer.echo(json_line(result.as_json()))
                 elif kind != "match":
-                    where = f"{result.file}" + (
-                        f" [{result.index}]" if result.index is not None else ""
-                    )
-                    console.print(f"[yellow]{kind}[/yellow] {where}: {_detail(result)}")
+                    console.print(f"[yellow]{kind}[/yellow] {_located(result)}")
     except FileNotFoundError as error:
         errors.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
@@ -65,6 +62,19 @@ def replay(
             )
     if counts["mismatch"] or counts["error"]:
         raise typer.Exit(1)
+
+
+def _located(result: object) -> str:
+    """Where the hand is, then what is wrong with it (a file's reading error names the
+    file and hand itself)."""
+    from holdem.history.replay import Replay
+
+    assert isinstance(result, Replay)
+    detail = _detail(result)
+    if result.error is not None and detail.startswith(result.file):
+        return detail
+    where = result.file + (f" [{result.index}]" if result.index is not None else "")
+    return f"{where}: {detail}"
 
 
 def _detail(result: object) -> str:
