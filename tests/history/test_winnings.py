@@ -80,7 +80,8 @@ def test_a_rake_alone_without_stacks_is_checked_against_the_pots():
         ),
         (
             "finishing_stacks = [199.90, 0, 277.00]\nwinnings = [0, 0, 160.60]\n",
-            "the finishing stacks differ",
+            "the finishing stacks differ: the recorded ones add up to 476.90, the chips in "
+            "play to 475.90",
         ),
     ],
 )

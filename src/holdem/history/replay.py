@@ -31,7 +31,7 @@ from holdem.history.payouts import chips_of, payout_of
 from holdem.history.phh import HandResult, find_files, iter_hands
 from holdem.history.record import RULES_FIELD, config_with_rules
 from holdem.history.steps import Replayer
-from holdem.history.units import ONE, Units, amount_of
+from holdem.history.units import ONE, Units, amount_of, format_amount
 
 if TYPE_CHECKING:
     from holdem.engine.kernel_replay import ReplayedChips
@@ -231,7 +231,7 @@ def _checked(
     stacks = tuple(mine - taken for mine, taken in zip(final_stacks, payout.deducted, strict=True))
     reason = payout.problem
     if reason is None and expected is not None and not stacks_match(stacks, expected):
-        reason = "the finishing stacks differ"
+        reason = _stacks_differ(stacks, expected, unit)
     return Replay(
         file,
         index,
@@ -248,6 +248,18 @@ def _checked(
         rake=payout.rake,
         reason=reason,
     )
+
+
+def _stacks_differ(ours: Sequence[Units], recorded: Sequence[Units], unit: Decimal) -> str:
+    """Why the finishing stacks do not match: chips gained or lost in all, if they were
+    (a pot the record never paid, say), else only who has what."""
+    if len(ours) == len(recorded) and sum(ours) != sum(recorded):
+        return (
+            f"the finishing stacks differ: the recorded ones add up to "
+            f"{format_amount(sum(recorded), unit)}, the chips in play to "
+            f"{format_amount(sum(ours), unit)}"
+        )
+    return "the finishing stacks differ"
 
 
 BATCH = 512
