@@ -255,6 +255,14 @@ def test_running_the_board_twice_is_refused() -> None:
         play_dealt_hands(config, [list(range(52))], [0] * 100)
 
 
+def test_the_full_blind_to_call_is_left_to_hand() -> None:
+    config = HandConfig.create(
+        "nl", [100, 3, 100], small_blind=1, big_blind=4, full_blind_to_call=True
+    )
+    with pytest.raises(ConfigError, match="full_blind_to_call"):
+        play_random_hands(config, 10, seed=1)
+
+
 def test_bad_arguments_are_refused() -> None:
     config = HandConfig.create("nl", [100, 100, 100], small_blind=1, big_blind=2)
     deck = list(range(52))

@@ -99,6 +99,7 @@ def tables(draw: Draw) -> Table:
         "short_all_in_rule": draw(st.sampled_from([None, *ShortAllInRule])),
         "run_count": draw(st.sampled_from([1, 1, 1, 2, 3])),
         "show_all_hands": draw(st.booleans()),
+        "full_blind_to_call": draw(st.booleans()),
     }
     if ante_kind != AnteKind.NONE:
         rules["ante_trimming"] = draw(st.sampled_from([None, True, False]))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
 from holdem.engine import events as ev
 from holdem.errors import ConfigError
-from tests.engine.helpers import CALL, CHECK, play, stacked
+from tests.engine.helpers import CALL, CHECK, FOLD, play, stacked
 
 
 def check_down(hand: Hand) -> None:
@@ -227,6 +229,27 @@ def test_r8_short_big_blind_posts_all_it_has_and_is_all_in():
     assert forced(hand) == [("blind", 0, 50, False), ("blind", 1, 60, True)]
     assert hand.all_in(1)
     assert hand.stacks[1] == 0
+
+
+def test_r8_r16_r17_the_full_big_blind_is_called_when_its_poster_is_all_in_short():
+    # PokerStars and the TDA: blinds 100/200, the big blind all-in for 105, the next
+    # player still calls 200 and raises to at least 400; the big blind wins only 4 x 105.
+    holes = ["AsAh", "KsKh", "QsQh", "2c7d"]
+    config = nl([1000, 105, 1000, 1000], sb=100, bb=200)
+    assert Hand(config, Deck()).legal_actions().call == 105  # by default, the largest bet
+    hand = Hand(replace(config, full_blind_to_call=True), stacked(holes, "Jd9c5s4h3c"))
+    legal = hand.legal_actions()
+    assert (legal.call, legal.raise_ and legal.raise_.min) == (200, 400)
+    play(hand, (2, CALL), (3, Action.raise_to(600)), (0, CALL), (2, FOLD))
+    assert hand.contributed == [600, 105, 200, 600]
+    check_down(hand)
+    result = hand.result
+    assert result is not None
+    assert [(p.amount, p.eligible, p.shares) for p in result.pots] == [
+        (2 * 495 + 95, (0, 3), ((0, 1085),)),  # above the 105, among those who put it in
+        (4 * 105, (0, 1, 3), ((0, 420),)),
+    ]
+    assert result.final_stacks == (1905, 0, 800, 400)
 
 
 def test_r8_ante_that_takes_the_whole_stack_is_all_in():

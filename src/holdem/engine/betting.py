@@ -7,6 +7,8 @@ The rules, with their ids in RULES.md:
   acted and matched the bet, and nobody acts when no one else can (R12);
 - a raise adds at least the largest bet or raise of the round (R17); the blinds count
   as the bet preflop, and straddles too (R9) unless PokerKit's conventions are asked for;
+  with ``full_blind_to_call`` a blind or straddle posted all-in short still counts in full
+  (R8);
 - an all-in for less than a full raise does not reopen the betting for players who
   have acted, unless several such all-ins together add up to a full raise (R18);
   Fixed-Limit's half-bet rule counts half a bet as a full one (R22);
@@ -51,7 +53,7 @@ class Round:
     @classmethod
     def start(cls, hand: Hand, street: int) -> Round:
         config = hand.config
-        top = max(hand.bets)
+        top = _level(hand, street)
         if config.pokerkit_reopening:
             floor = 0  # the first bet or raise of a round is full whatever its size
         elif config.structure == Structure.FIXED_LIMIT:
@@ -67,6 +69,10 @@ class Round:
         )
         round_.actor = round_._next_actor(round_._opener() - 1)
         return round_
+
+    def level(self) -> int:
+        """The bet to call now, the base of a raise (``_level``)."""
+        return _level(self.hand, self.street)
 
     # -- turn order ---------------------------------------------------------------------
 
@@ -87,7 +93,7 @@ class Round:
         n = hand.player_count
         able = [not hand.folded[p] and hand.stacks[p] > 0 for p in range(n)]
         others_able = sum(able) - 1
-        top = max(hand.bets)
+        top = self.level()
         for step in range(1, n + 1):
             player = (after + step) % n
             if able[player] and (
@@ -106,7 +112,7 @@ class Round:
     def _compute_legal(self) -> LegalActions:
         hand, player = self.hand, self.actor
         assert player is not None
-        stack, bet, top = hand.stacks[player], hand.bets[player], max(hand.bets)
+        stack, bet, top = hand.stacks[player], hand.bets[player], self.level()
         to_call = top - bet
         call = min(to_call, stack) if to_call else None
         bounds = None if self.refusal(player) else self.bounds(player)
@@ -131,7 +137,7 @@ class Round:
 
     def _nobody_could_call(self, player: int) -> bool:
         """Every other player still in is all-in or has at most the bet to call already."""
-        hand, top = self.hand, max(self.hand.bets)
+        hand, top = self.hand, self.level()
         return not any(
             not hand.folded[p] and hand.stacks[p] + hand.bets[p] > top
             for p in range(hand.player_count)
@@ -141,7 +147,7 @@ class Round:
     def refusal(self, player: int) -> str | None:
         """Why this player may not bet or raise now, or None when they may."""
         hand, config = self.hand, self.hand.config
-        stack, bet, top = hand.stacks[player], hand.bets[player], max(hand.bets)
+        stack, bet, top = hand.stacks[player], hand.bets[player], self.level()
         if stack <= top - bet:
             return f"your {stack} chips only call: you can call all-in or fold"
         if self._nobody_could_call(player):
@@ -160,8 +166,8 @@ class Round:
         """Whether a player who has acted this round may raise again (R18)."""
         hand = self.hand
         if not hand.config.pokerkit_reopening:
-            return max(hand.bets) - acted_at >= self._reopen_threshold()
-        to_call = min(hand.stacks[player], max(hand.bets) - hand.bets[player])
+            return self.level() - acted_at >= self._reopen_threshold()
+        to_call = min(hand.stacks[player], self.level() - hand.bets[player])
         if to_call < self.full_raise:
             return False
         in_short_run = bool(self.short_all_ins) and sum(self.short_all_ins) < self.full_raise
@@ -179,7 +185,7 @@ class Round:
     def _aggression_limit(self) -> int:
         config = self.hand.config
         assert config.raise_cap is not None
-        blind_bet = self.street == 0 and config.blind_is_opening_bet and max(self.hand.bets) > 0
+        blind_bet = self.street == 0 and config.blind_is_opening_bet and self.level() > 0
         return config.raise_cap + (0 if blind_bet else 1)
 
     def _under_cap(self) -> bool:
@@ -203,7 +209,7 @@ class Round:
     def bounds(self, player: int) -> AmountRange:
         """The smallest and largest "to" amount of a bet or raise (before the all-in limit)."""
         hand, config = self.hand, self.hand.config
-        stack, bet, top = hand.stacks[player], hand.bets[player], max(hand.bets)
+        stack, bet, top = hand.stacks[player], hand.bets[player], self.level()
         total = stack + bet
         if config.structure == Structure.FIXED_LIMIT:
             step = config.bet_size(self.street)
@@ -231,7 +237,7 @@ class Round:
     def _resolve(self, action: Action, legal: LegalActions) -> int:
         """The player's bet after the action; raises IllegalActionError when not allowed."""
         hand, player = self.hand, legal.player
-        bet, top = hand.bets[player], max(hand.bets)
+        bet, top = hand.bets[player], self.level()
         kind = action.kind
         if kind == ActionKind.FOLD:
             return bet
@@ -257,7 +263,7 @@ class Round:
 
     def _resolve_aggression(self, action: Action, legal: LegalActions) -> int:
         hand, player = self.hand, legal.player
-        top = max(hand.bets)
+        top = self.level()
         verb = action.kind.value
         if action.to is None or not isinstance(action.to, int):
             raise IllegalActionError(
@@ -287,7 +293,7 @@ class Round:
         config = self.hand.config
         if config.structure == Structure.FIXED_LIMIT:
             return f"in Fixed-Limit the {verb} is to exactly {bounds.min}"
-        top = max(self.hand.bets)
+        top = self.level()
         if top == 0:
             return f"the minimum bet is {bounds.min}"
         return f"the minimum raise is to {bounds.min}: the last full raise was {bounds.min - top}"
@@ -297,7 +303,7 @@ class Round:
         if config.structure == Structure.FIXED_LIMIT:
             return f"in Fixed-Limit the {verb} is to exactly {bounds.max}"
         hand = self.hand
-        pot_after_call = hand.pot_total + max(hand.bets) - hand.bets[player]
+        pot_after_call = hand.pot_total + self.level() - hand.bets[player]
         return (
             f"the maximum {verb} is to {bounds.max} in Pot-Limit: the pot after your call is "
             f"{pot_after_call}"
@@ -305,7 +311,7 @@ class Round:
 
     def _apply(self, player: int, kind: ActionKind, to: int) -> None:
         hand = self.hand
-        top = max(hand.bets)
+        top = self.level()
         if kind == ActionKind.FOLD:
             hand.folded[player] = True
             self._record(player, "fold", to, 0)
@@ -320,7 +326,7 @@ class Round:
             else:
                 name = "call" if added else "check"
             self._record(player, name, to, added)
-        self.acted_at[player] = max(hand.bets) if kind != ActionKind.FOLD else None
+        self.acted_at[player] = self.level() if kind != ActionKind.FOLD else None
         self.acted_since_full.add(player)
         self.actor = self._next_actor(player)
         self._legal = None
@@ -353,3 +359,12 @@ class Round:
     def _record(self, player: int, name: str, to: int, added: int) -> None:
         all_in = self.hand.stacks[player] == 0 and name != "fold"
         self.hand.events.append(events.PlayerActed(player, name, to, added, all_in))
+
+
+def _level(hand: Hand, street: int) -> int:
+    """The largest bet in; preflop under ``full_blind_to_call``, at least the largest blind
+    or straddle due, though its poster went all-in for less (R8): the others still owe it."""
+    top = max(hand.bets)
+    if street == 0 and hand.config.full_blind_to_call:
+        return max(top, *hand.config.blinds_or_straddles)
+    return top

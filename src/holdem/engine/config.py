@@ -88,6 +88,12 @@ class HandConfig:
     """Chips posted as dead money by position (a missed small blind paid on return, R38)."""
     bomb_pot: bool = False
     """Everyone has anted an agreed amount; the hand starts at the flop (R46)."""
+    full_blind_to_call: bool = False
+    """Preflop the bet to call, and the base of the smallest raise, are at least the largest
+    blind or straddle due, even when its poster is all-in for less (PokerStars, TDA: blinds
+    100/200, the big blind all-in for 105, the next player calls 200 and may raise to 400).
+    The short poster wins only what they matched (R8, R23). Default: the bet to call is
+    the largest bet in, as PokerKit has it."""
     paced_runout: bool = False
     """Dealing from a deck: once the hands are turned up at an all-in, wait before each
     street of the runout for ``Hand.deal_runout()`` (a cardroom shows one street at a

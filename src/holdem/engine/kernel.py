@@ -212,6 +212,11 @@ def compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
             f"the compiled kernel deals one board; it does not support running the board "
             f"{config.run_count} times (run_count): play such hands with Hand"
         )
+    if config.full_blind_to_call:
+        raise ConfigError(
+            "the compiled kernel calls the largest bet in, not a full blind its poster "
+            "could not cover (full_blind_to_call): play such hands with Hand"
+        )
     n = config.player_count
     forced = np.zeros((4, n), dtype=np.int64)
     for p in range(n):
