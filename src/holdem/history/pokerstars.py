@@ -423,6 +423,8 @@ class _Writer:
         posted = [
             e.amount for e in self.hand.events if isinstance(e, events.BlindPosted) and not e.dead
         ]
+        if self.hand.config.full_blind_to_call:  # the blind due, though posted all-in short
+            posted += self.hand.config.blinds_or_straddles
         return max(posted, default=0)
 
     def _action(self, event: events.PlayerActed, round_bet: int) -> str:

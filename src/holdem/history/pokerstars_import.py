@@ -10,7 +10,8 @@ and the reason rather than written wrong.
 
 PokerStars plays by the usual casino rules, not PokerKit's, so every hand records the
 engine's house rules (standard reopening, antes posted before blinds, and any live or
-dead posts and the run count) in the rules field ``replay`` honours.
+dead posts, the run count, and the full big blind to call when it was posted all-in
+short) in the rules field ``replay`` honours.
 """
 
 from __future__ import annotations
@@ -79,6 +80,16 @@ class _Importer:
                 live[p] += amount
             else:
                 dead[p] += amount
+        # PokerStars makes the others call the full big blind when it is posted all-in
+        # short (TDA rules): the blind due is recorded, the engine posts what the stack
+        # covers. The rule is set only where the text plays it: it changes nothing in
+        # other hands (which stay the compiled kernel's), and a text written from a hand
+        # played to the largest bet posted (PokerKit's way) calls that instead.
+        full_blind = False
+        short = self._short_big_blind()
+        if short is not None and self._calls_full_blind():
+            blinds[1 - short if n == 2 else short] = self._big_blind()
+            full_blind = True
         stacks = tuple(self.seat_of[name].stack for name in self.order)
         if min(stacks) < 1:
             broke = self.order[stacks.index(min(stacks))]
@@ -99,16 +110,40 @@ class _Importer:
                 live_posts=tuple(live) if any(live) else (),
                 dead_blinds=tuple(dead) if any(dead) else (),
                 run_count=2 if stars.run_twice else 1,
+                full_blind_to_call=full_blind,
             )
         except HoldemError as error:
             raise self.fail(str(error), stars.first_line) from None
+
+    def _big_blind(self) -> int:
+        return self.stars.small if self.stars.variant == "FT" else self.stars.big
+
+    def _short_big_blind(self) -> int | None:
+        """The position of a big blind posted for less than the blind (so all-in), if any."""
+        post = next((a for a in self.stars.actions if a.kind == "big blind"), None)
+        return None if post is None or post.amount >= self._big_blind() else self.at(post)
+
+    def _calls_full_blind(self) -> bool:
+        """Whether a preflop call, or the first raise, is from more than the largest bet
+        posted: from the full big blind (a raise says what it adds to the bet before)."""
+        bets = [0] * len(self.order)
+        for p, role, amount in self.posts():
+            bets[p] += amount if role in ("blind", "live") else 0
+        for action in self.stars.actions:
+            if action.kind == "call" and bets[self.at(action)] + action.amount > max(bets):
+                return True
+            if action.kind == "raise":
+                return action.to - action.amount > max(bets)
+            if action.kind in ("bet", "board"):
+                break
+        return False
 
     def posts(self) -> Iterator[tuple[int, str, int]]:
         """Each forced bet as (position, role, amount), the role one of ``ante``, ``blind``
         (the first small and big blinds, a straddle), ``live`` (a second big blind: a new
         player's post) and ``dead`` (a second small blind, or the small part of ``small &
         big blinds``)."""
-        big_blind = self.stars.small if self.stars.variant == "FT" else self.stars.big
+        big_blind = self._big_blind()
         small_seen = big_seen = False
         for action in self.stars.actions:
             if action.kind not in _POSTS:

@@ -151,5 +151,6 @@ def _stakes(config: HandConfig) -> Stakes | None:
         config.live_posts,
         config.dead_blinds,
         config.run_count,
+        config.full_blind_to_call,  # (the kernel refuses it: such hands go to Hand)
     )  # every field ``_Importer.config`` sets but the stacks (the count is the blinds')
     return remembered_stakes(key, lambda: config)

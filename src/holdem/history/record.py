@@ -42,6 +42,7 @@ RULE_FIELDS = (
     "live_posts",
     "dead_blinds",
     "bomb_pot",
+    "full_blind_to_call",
 )
 
 
