@@ -119,8 +119,8 @@ def _document(src: str) -> dict[str, Any]:
     while pos < end:
         newline = src.find("\n", pos)
         stop = end if newline < 0 else newline + 1
-        short = stop - pos <= _SHORT_LINE
-        known = lines.get(src[pos:stop]) if short else None
+        line = src[pos:stop] if stop - pos <= _SHORT_LINE else None
+        known = None if line is None else lines.get(line)
         if known is not None:
             name, value = known
             if name in table:
@@ -135,10 +135,10 @@ def _document(src: str) -> dict[str, Any]:
             if name in table:
                 raise _Unsupported
             table[name] = value = _PLAIN_VALUE[kind](written)  # type: ignore[index]
-            if short and plain.end() == stop:
+            if line is not None and plain.end() == stop:
                 if len(lines) >= _LINES_KEPT:
                     lines.clear()
-                lines[src[pos:stop]] = (name, tuple(value) if type(value) is list else value)
+                lines[line] = (name, tuple(value) if type(value) is list else value)
             pos = plain.end()
             continue
         statement = _STATEMENT(src, pos)
