@@ -24,3 +24,39 @@ def test_public_api():
     assert len(holdem.Deck()) == 52
     for name in holdem.__all__:
         assert getattr(holdem, name) is not None
+
+
+NUMBA_AT_IMPORT = {"batch", "combos"}  # modules that compile with numba when imported
+
+
+def _modules_loaded_by(code: str, names: tuple[str, ...]) -> list[str]:
+    probe = f"import sys; {code}; print(sorted(m for m in {names!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return eval(out.stdout)  # a list of module names, printed by the probe above
+
+
+def test_reading_and_replaying_a_file_with_the_kernel_leaves_the_engine_and_evaluator_unloaded():
+    # holdem replay's start-up is a large part of a command on a few thousand hands: the
+    # compiled kernel needs the settings and the tables, not Hand nor the Python evaluator.
+    heavy = ("holdem.engine.hand", "holdem.engine.events", "holdem.evaluator.scalar",
+             "holdem.evaluator.classes", "pydantic")  # fmt: skip
+    code = "import holdem.history.replay, holdem.engine.kernel_replay, holdem.evaluator.tables"
+    assert _modules_loaded_by(code, heavy) == []
+
+
+def test_the_packages_lazy_names_are_what_they_name_whatever_was_imported_first():
+    # Importing a submodule sets an attribute of its package: one named like a lazily
+    # imported name (a module compare.py beside the function compare) would replace it
+    # when imported first, as in a fresh process.
+    probe = f"""
+import importlib, pkgutil, types, holdem.engine, holdem.evaluator
+packages = (holdem.engine, holdem.evaluator)
+for package in packages:
+    for found in pkgutil.iter_modules(package.__path__):
+        if found.name not in {NUMBA_AT_IMPORT!r}:
+            importlib.import_module(package.__name__ + "." + found.name)
+print([package.__name__ + "." + name for package in packages for name in package.__all__
+       if isinstance(getattr(package, name), types.ModuleType)])
+"""
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -10,7 +10,8 @@ import pytest
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
 from holdem.history import dumps, loads
-from holdem.history.record import RULES_FIELD, history_of
+from holdem.history.house_rules import RULES_FIELD
+from holdem.history.record import history_of
 from holdem.history.replay import replay
 
 

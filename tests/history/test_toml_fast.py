@@ -288,6 +288,26 @@ def test_a_line_read_before_is_still_a_key_given_twice_when_repeated_in_one_tabl
     assert_same_as_tomllib("[3]\nday = 1\nday = 1\n")
 
 
+def test_a_table_of_settings_read_before_is_a_table_of_its_own_each_time():
+    # Inline tables (_holdem_rules) are remembered by their text: each read still gets its
+    # own table and arrays, and a table that only starts like one read before is read anew.
+    _toml_fast._TABLES.clear()
+    rules = "r = { cap = 3, posts = [1, 2], on = true }"
+    first = _toml_fast.parse(f"[1]\n{rules}\n[2]\n{rules}")
+    assert list(_toml_fast._TABLES) == ["{ cap = 3, posts = [1, 2], on = true }"]
+    first["1"]["r"]["posts"].append(3)
+    first["1"]["r"]["cap"] = 4
+    again = _toml_fast.parse(rules)
+    assert first["2"]["r"] == again["r"] == {"cap": 3, "posts": [1, 2], "on": True}
+    for longer in (
+        "r = { cap = 3, posts = [1, 2], on = true, more = 'x}' }",
+        "r = { cap = 3, posts = [1, 2], on = true } junk",
+        "r = { cap = 3, posts = [1, 2], on = true, cap = 4 }",
+        "r = { cap = 3, posts = [1, 2], on = true, deep = { on = true } }",
+    ):
+        assert_same_as_tomllib(longer)
+
+
 def test_an_error_is_worded_by_tomllib():
     with pytest.raises(tomllib.TOMLDecodeError, match=r"Cannot overwrite a value \(at line 2"):
         _toml.loads("a = 1\na = 2\n")

@@ -51,8 +51,24 @@ def os_error_line(error: OSError) -> str:
     return f"{reason}: {target}" if target else reason
 
 
-# Help names values by what they are, not by Python type (typer shows "<list[str]>").
-_METAVARS = (("bool", None), ("int", "N"), ("float", "NUMBER"), ("path", "PATH"), ("str", "TEXT"))
+# Help names values by what they are, not by type: typer 0.29 shows Python's ("<list[str]>"),
+# older releases click's ("INTEGER").
+_METAVARS = (
+    ("bool", None),
+    ("int", "N"),
+    ("float", "NUMBER"),
+    ("path", "PATH"),
+    ("str", "TEXT"),
+    ("text", "TEXT"),
+)
+
+
+def _type_shown(param: Any, ctx: Any) -> str:
+    """The type help would show for ``param``, in lower case."""
+    display_type = getattr(param, "display_type", None)  # typer 0.29 and later
+    if display_type is not None:
+        return str(display_type(ctx) or "").lower()
+    return str(param.type.name).lower()  # click's: integer, float, text, path, choice
 
 
 def plain_metavars(command: Any, ctx: Any) -> None:
@@ -60,13 +76,13 @@ def plain_metavars(command: Any, ctx: Any) -> None:
     metavar (N, NUMBER, TEXT, PATH) in place of a Python type; an argument shows its name
     alone; choices and flags keep theirs."""
     for param in getattr(command, "params", ()):
-        if param.metavar is not None or getattr(param, "is_flag", False):
-            continue
         if param.param_type_name == "argument":  # its name says what it is: no type
             param.display_type_rich = lambda ctx: None
             continue
-        shown = str(param.display_type(ctx) or "")
-        if "|" in shown:
+        if param.metavar is not None or getattr(param, "is_flag", False):
+            continue
+        shown = _type_shown(param, ctx)
+        if "|" in shown or shown == "choice":
             continue  # a choice lists its values
         param.metavar = next((name for kind, name in _METAVARS if kind in shown), "VALUE")
     for sub in getattr(command, "commands", {}).values():

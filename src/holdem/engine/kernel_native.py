@@ -45,7 +45,6 @@ SOURCES = (
     "engine/kernel_script.py",
     "errors.py",
     "evaluator/batch.py",
-    "evaluator/classes.py",
     "evaluator/tables.py",
     "sim/streams.py",
 )

@@ -9,7 +9,7 @@ from holdem.engine.actions import Action, ActionKind
 from holdem.engine.pots import Pot, build_pots, split, split_runs
 from holdem.errors import IllegalActionError
 from holdem.evaluator import HandValue, evaluate
-from holdem.evaluator.compare import reason
+from holdem.evaluator.comparison import reason
 
 if TYPE_CHECKING:
     from holdem.cards import Card

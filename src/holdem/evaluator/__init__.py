@@ -4,21 +4,37 @@
 - ``evaluate_batch(codes)``: strengths for an array of hands (numba).
 - ``compare(board, *holes)``: the winners and the reason in words.
 
-Importing this package loads the lookup tables (built once, then cached on disk);
-``evaluate_batch`` imports numba only when first called.
+The names are imported on first use: ``evaluate`` loads the lookup tables (built once,
+then cached on disk), ``evaluate_batch`` imports numba when first called, and a caller
+that wants only the tables (``holdem.evaluator.tables``, as the compiled kernels do)
+pays for neither.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from holdem.evaluator.classes import CLASSES, Category, HandClass, category_of
-from holdem.evaluator.compare import Comparison, compare, explain
-from holdem.evaluator.hand_value import HandValue
-from holdem.evaluator.scalar import evaluate
+from holdem._lazy import lazy_names
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from holdem.evaluator.classes import CLASSES, Category, HandClass, category_of
+    from holdem.evaluator.comparison import Comparison, compare, explain
+    from holdem.evaluator.hand_value import HandValue
+    from holdem.evaluator.scalar import evaluate
+
+_HOMES = {
+    "CLASSES": "classes",
+    "Category": "classes",
+    "HandClass": "classes",
+    "category_of": "classes",
+    "Comparison": "comparison",
+    "compare": "comparison",
+    "explain": "comparison",
+    "HandValue": "hand_value",
+    "evaluate": "scalar",
+}
 
 __all__ = [
     "CLASSES",
@@ -39,3 +55,6 @@ def evaluate_batch(codes: Any) -> np.ndarray:
     from holdem.evaluator.batch import evaluate_batch as kernel
 
     return kernel(codes)
+
+
+__getattr__ = lazy_names(__name__, _HOMES)

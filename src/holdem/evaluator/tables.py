@@ -22,8 +22,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from holdem.evaluator.classes import STRENGTH, best_class
-
 if TYPE_CHECKING:
     import numpy as np
 
@@ -74,11 +72,18 @@ def _rank_multisets(sizes: range) -> list[list[int]]:
     return found
 
 
+def _strength(counts: list[int], flush_mask: int | None = None) -> int:
+    # Only building needs the hand classes: loading the cached tables skips their import.
+    from holdem.evaluator.classes import STRENGTH, best_class
+
+    return STRENGTH[best_class(counts, flush_mask=flush_mask)]
+
+
 def _flush_strengths() -> list[int]:
     values = [0] * 8192
     for mask in range(8192):
         if mask.bit_count() >= 5:
-            values[mask] = STRENGTH[best_class([], flush_mask=mask)]
+            values[mask] = _strength([], flush_mask=mask)
     return values
 
 
@@ -136,7 +141,7 @@ def build() -> Tables:
         raise AssertionError("RANK_KEYS give two rank multisets the same sum")
     order = sorted(range(len(sums)), key=sums.__getitem__)
     rank_sums = [sums[i] for i in order]
-    rank_values = [STRENGTH[best_class(multisets[i])] for i in order]
+    rank_values = [_strength(multisets[i]) for i in order]
     offsets, hashed = _row_displacement(rank_sums, rank_values)
     return Tables(
         flush=np.array(_flush_strengths(), dtype=np.uint16),

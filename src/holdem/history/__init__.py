@@ -76,4 +76,5 @@ def clear_caches() -> None:
     _toml_fast._short_integers.cache_clear()
     _toml_fast._short_numbers.cache_clear()
     _toml_fast._LINES.clear()
+    _toml_fast._TABLES.clear()
     kernel_replay._STAKES.clear()

@@ -292,6 +292,38 @@ _short_integers = functools.lru_cache(maxsize=4096)(_integers)
 
 
 def _inline_table(src: str, pos: int, depth: int) -> tuple[int, dict[str, Any]]:
+    # A file's tables of settings (``_holdem_rules``) repeat hand after hand: one whose
+    # text, up to its first "}", was read before as a whole table is that table again.
+    close = src.find("}", pos) + 1
+    written = src[pos:close] if depth == 1 and 0 < close - pos <= _SHORT_TABLE else None
+    if written is not None:
+        known = _TABLES.get(written)
+        if known is not None:
+            return close, _copied(known)
+    end, table = _read_inline_table(src, pos, depth)
+    if written is not None and end == close:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        _TABLES[written] = _copied(table)
+    return end, table
+
+
+# Inline tables already read, by their text: the value is copied for every reader.
+_TABLES: dict[str, dict[str, Any]] = {}
+_TABLES_KEPT = 1 << 8
+_SHORT_TABLE = 1 << 10
+
+
+def _copied(value: Any) -> Any:
+    """``value`` with tables and arrays of its own, all the way down (the rest is immutable)."""
+    if type(value) is dict:
+        return {name: _copied(item) for name, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
+
+
+def _read_inline_table(src: str, pos: int, depth: int) -> tuple[int, dict[str, Any]]:
     if depth > MAX_DEPTH:
         raise _Unsupported
     table: dict[str, Any] = {}

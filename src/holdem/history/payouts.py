@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from holdem.engine import Hand, events
 from holdem.history.hand import HandHistory
 from holdem.history.units import Units
+
+if TYPE_CHECKING:
+    from holdem.engine import Hand
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,8 @@ def payout_of(
 
 def chips_of(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """(collected, returned, final stacks) of a finished ``Hand``, for :func:`payout_of`."""
+    from holdem.engine import events  # a kernel's replay, which needs no events, skips it
+
     returned = [0] * hand.player_count
     assert hand.result is not None
     for event in hand.events:

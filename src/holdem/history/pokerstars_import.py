@@ -25,8 +25,8 @@ from holdem.errors import HoldemError
 from holdem.history import actions as steps
 from holdem.history.eastern import zone_name
 from holdem.history.hand import HandHistory
+from holdem.history.house_rules import RULES_FIELD, rules_of
 from holdem.history.pokerstars_read import StarsAction, StarsError, StarsHand
-from holdem.history.record import RULES_FIELD, rules_of
 
 __all__ = ["history_of_stars"]
 

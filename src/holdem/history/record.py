@@ -1,20 +1,17 @@
 """Write a played hand as PHH: a view of the engine's event log.
 
-Our house rules differ from PokerKit's (which PHH files assume) in a few edge cases, so
-a hand we played records them in the user-defined field ``_holdem_rules`` (PHH asks that
-user-defined fields start with an underscore; files written before name it
-``holdem_rules``, and are still read); ``holdem replay`` reads it back and replays under
-the same rules.
+A hand we played records the house rules it was played under in ``_holdem_rules`` (see
+:mod:`holdem.history.house_rules`), so that ``holdem replay`` replays it under the same
+rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import fields, replace
+from collections.abc import Sequence
+from dataclasses import replace
 
-from holdem.engine import Hand, HandConfig, Structure, events
+from holdem.engine import Hand, Structure, events
 from holdem.engine.rake import RakeTaken
-from holdem.history._toml import TomlValue
 from holdem.history.actions import (
     Action,
     BetRaise,
@@ -25,55 +22,9 @@ from holdem.history.actions import (
     ShowMuck,
 )
 from holdem.history.hand import HandHistory
+from holdem.history.house_rules import RULES_FIELD, rules_of
 
 VARIANTS = {Structure.NO_LIMIT: "NT", Structure.POT_LIMIT: "PT", Structure.FIXED_LIMIT: "FT"}
-RULES_FIELD = "_holdem_rules"
-
-# House-rule fields of HandConfig recorded in ``_holdem_rules`` (the rest are PHH fields).
-RULE_FIELDS = (
-    "raise_cap",
-    "blind_is_opening_bet",
-    "heads_up_uncapped",
-    "short_all_in_rule",
-    "pokerkit_reopening",
-    "pots_merged_after_showdown",
-    "antes_before_blinds",
-    "run_count",
-    "live_posts",
-    "dead_blinds",
-    "bomb_pot",
-    "full_blind_to_call",
-)
-
-
-def rules_of(config: HandConfig) -> dict[str, TomlValue]:
-    rules: dict[str, TomlValue] = {}
-    for name in RULE_FIELDS:
-        value = getattr(config, name)
-        if name == "short_all_in_rule":
-            value = config.short_all_in.value
-        rules[name] = -1 if value is None else value  # TOML has no null: -1 is "no cap"
-    return rules
-
-
-def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConfig:
-    """``base`` (from the PHH fields) under the house rules a ``_holdem_rules`` table gives."""
-    from holdem.engine.config import ShortAllInRule
-    from holdem.history.errors import PHHError
-
-    known = {f.name for f in fields(HandConfig)}
-    unknown = sorted(set(rules) - set(RULE_FIELDS))
-    if unknown or not set(RULE_FIELDS) <= known:
-        raise PHHError(f"{RULES_FIELD} has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
-    values = dict(rules)
-    for name in ("live_posts", "dead_blinds"):
-        if name in values:
-            values[name] = tuple(values[name])  # type: ignore[arg-type]
-    if "short_all_in_rule" in values:
-        values["short_all_in_rule"] = ShortAllInRule(str(values["short_all_in_rule"]))
-    if values.get("raise_cap") == -1:
-        values["raise_cap"] = None
-    return replace(base, **values)  # type: ignore[arg-type]
 
 
 def history_of(

@@ -22,18 +22,18 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from holdem.engine import Hand, HandConfig, Phase, Structure
+from holdem.engine.config import HandConfig, Structure
 from holdem.errors import HoldemError
 from holdem.history.actions import format_action
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
+from holdem.history.house_rules import RULES_FIELD, config_with_rules
 from holdem.history.payouts import chips_of, payout_of
 from holdem.history.phh import HandResult, find_files, iter_hands
-from holdem.history.record import RULES_FIELD, config_with_rules
-from holdem.history.steps import Replayer
 from holdem.history.units import ONE, Units, amount_of, format_amount
 
 if TYPE_CHECKING:
+    from holdem.engine import Hand
     from holdem.engine.kernel_replay import ReplayedChips
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
@@ -143,6 +143,10 @@ def config_of(history: HandHistory) -> HandConfig:
 
 def replay_hand(history: HandHistory) -> Hand:
     """Play a recorded hand through the engine, step by step; raises on the first bad step."""
+    # Imported here: a replay the compiled kernel does whole never needs ``Hand``.
+    from holdem.engine import Hand, Phase
+    from holdem.history.steps import Replayer
+
     hand = Hand(config_of(history), auto_showdown=False)
     steps = Replayer(hand)
     for number, step in enumerate(history.actions):

@@ -21,13 +21,12 @@ from holdem.engine.kernel_replay import (
     UNKNOWN_CARD,
     Script,
     Stakes,
-    compile_stakes,
     remembered_stakes,
 )
 from holdem.errors import HoldemError
 from holdem.history import actions as phh
 from holdem.history.hand import HandHistory
-from holdem.history.record import RULES_FIELD
+from holdem.history.house_rules import RULES_FIELD
 
 _MAX_AMOUNT = 1 << 62
 _UNSEEN = (None, None)
@@ -106,14 +105,12 @@ def script_of_steps(
 
 
 def _stakes_of(history: HandHistory) -> Stakes | None:
-    """``replay.config_of`` compiled for the kernel, None where either refuses; remembered
-    for hands without rules of their own, as a file repeats the same stakes hand after
-    hand (the stacks, which differ, are the script's own)."""
+    """``replay.config_of`` compiled for the kernel, None where either refuses; remembered,
+    as a file repeats the same stakes and rules hand after hand (the stacks, which differ,
+    are the script's own)."""
     if None in history.starting_stacks:
         return None  # an unknown stack: config_of refuses this hand, whatever its stakes
-    if RULES_FIELD in history.extra or "holdem_rules" in history.extra:
-        config = _config_of(history)  # rules of its own: not shared with other hands
-        return None if config is None else compile_stakes(config)
+    rules = history.extra.get(RULES_FIELD, history.extra.get("holdem_rules"))
     key = (
         "phh",
         history.variant,
@@ -124,7 +121,9 @@ def _stakes_of(history: HandHistory) -> Stakes | None:
         history.big_bet,
         history.min_bet,
         history.ante_trimming_status,
-    )  # every field config_of reads, besides the rules and the stacks
+        # repr tells 1 from 1.0 and True, which the rules' checks tell apart too
+        None if rules is None else repr(rules),
+    )  # every field config_of reads, besides the stacks
     return remembered_stakes(key, lambda: _config_of(history))
 
 
