@@ -27,6 +27,7 @@ from holdem.history._fields import (
     VARIANTS,
     only,
 )
+from holdem.history._toml import freeze
 from holdem.history.actions import Action, acting_player, amount_places, parse_action
 from holdem.history.errors import PHHError
 from holdem.history.units import MAX_PLACES, ONE, unit_of_places
@@ -104,8 +105,9 @@ _KNOWN = frozenset((*_PLAIN, *_AMOUNTS, "actions"))
 
 def plain_hand(cls: type[HandHistory], table: Mapping[str, Any]) -> HandHistory | None:
     """``cls.from_table(table)`` for a plain hand; None for any other (or a bad one)."""
-    if not table.keys() <= _KNOWN or not table.keys() >= _NEEDED:
-        return None
+    own = table.keys() - _KNOWN
+    if not table.keys() >= _NEEDED or not all(key[:1] == "_" for key in own):
+        return None  # a field PHH leaves to users starts with "_", kept as it is in extra
     texts = table["actions"]
     if type(texts) is not list or not only(str, texts):
         return None
@@ -127,7 +129,8 @@ def plain_hand(cls: type[HandHistory], table: Mapping[str, Any]) -> HandHistory 
     fields["actions"], most = actions
     if not _consistent(fields, most):
         return None
-    return cls._trusted(fields, unit)
+    extra = {key: freeze(value) for key, value in table.items() if key in own} if own else {}
+    return cls._trusted(fields, unit, extra)
 
 
 def _whole_amounts(table: Mapping[str, Any]) -> tuple[Decimal, dict[str, Any]] | None:

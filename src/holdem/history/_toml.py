@@ -106,9 +106,14 @@ def loads(text: str) -> dict[str, Any]:
     return document
 
 
+_KEPT = frozenset((str, int, bool, float))
+
+
 def freeze(value: Any) -> TomlValue:
     """A value from :func:`loads` with its arrays made tuples, nested all the way down, and
     its numbers that are not amounts as floats (as ``tomllib`` gives them by default)."""
+    if type(value) in _KEPT:  # most values: tested first, as the ABC Mapping costs more
+        return cast(TomlValue, value)
     if isinstance(value, list | tuple):
         return tuple(freeze(item) for item in value)
     if isinstance(value, Mapping):

@@ -236,11 +236,13 @@ class HandHistory:
         return cls(**known, extra=extra, chip_unit=unit)
 
     @classmethod
-    def _trusted(cls, known: Mapping[str, Any], unit: Decimal) -> HandHistory:
+    def _trusted(
+        cls, known: Mapping[str, Any], unit: Decimal, extra: Mapping[str, TomlValue]
+    ) -> HandHistory:
         """A hand of fields already read and checked (by ``_hand_fast``), built without
-        checking them again."""
+        checking them again; ``extra``, user-defined fields, already frozen."""
         hand = object.__new__(cls)
-        hand.__dict__.update(_ABSENT, **known, extra={}, chip_unit=unit)
+        hand.__dict__.update(_ABSENT, **known, extra=extra, chip_unit=unit)
         return hand
 
     def to_table(self) -> dict[str, TomlValue]:
