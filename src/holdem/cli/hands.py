@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from holdem.cards import format_cards, parse_cards
-from holdem.cli.output import console, print_json, user_errors
+from holdem.cli.output import console, new_table, print_json, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -80,7 +79,7 @@ def compare(
             }
         )
         return
-    table = Table(title=f"Board {format_cards(result.board, pretty=True, sep=' ')}")
+    table = new_table(title=f"Board {format_cards(result.board, pretty=True, sep=' ')}")
     for column in ("player", "hole", "hand", "plays", ""):
         table.add_column(column)
     for i, (hole, value) in enumerate(zip(result.holes, result.values, strict=True)):

@@ -8,12 +8,20 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from holdem.cards import format_cards
-from holdem.cli.output import NUMBERS_MAY_BE_NEGATIVE, console, errors, print_json, user_errors
+from holdem.cli.output import (
+    NUMBERS_MAY_BE_NEGATIVE,
+    console,
+    errors,
+    new_table,
+    print_json,
+    user_errors,
+)
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from holdem.odds import EquityResult, Range
 
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
@@ -78,7 +86,7 @@ def _print_equity(result: EquityResult, board: str | None) -> None:
     title = (
         f"Board {format_cards(parse_cards(board), pretty=True, sep=' ')}" if board else "Preflop"
     )
-    table = Table(title=title)
+    table = new_table(title=title)
     for column in ("player", "hand", "equity", "win", "tie"):
         table.add_column(column, justify="left" if column in ("player", "hand") else "right")
     best = max(result.equities)
@@ -153,7 +161,7 @@ def outs(
             f"[yellow]{len(result.ties)} cards tie[/yellow]: "
             + format_cards(result.ties, pretty=True, sep=" ")
         )
-    table = Table(show_header=False)
+    table = new_table(show_header=False)
     shortcut = f"{len(result.outs)} x {rule}% = {len(result.outs) * int(rule)}%"
     if len(result.outs) * int(rule) > 100:
         shortcut += ", read as 100%: the rule is for a few outs"
@@ -280,7 +288,7 @@ def starting(
             ]
         )
         return
-    chart = Table(title="Starting hands against one random hand")
+    chart = new_table(title="Starting hands against one random hand")
     for column in ("", "hand", "combos", "group", "equity"):
         chart.add_column(column, justify="right" if column in ("", "combos", "equity") else "left")
     for rank, h in enumerate(hands, 1):
@@ -305,7 +313,7 @@ def _grid(held: Range) -> Table:
     from holdem.odds import STARTING_HANDS
 
     shares = held.classes()
-    table = Table(show_header=False, show_lines=False, box=None, padding=(0, 1, 0, 0))
+    table = new_table(show_header=False, show_lines=False, box=None, padding=(0, 1, 0, 0))
     cells: list[list[str]] = [[""] * 13 for _ in range(13)]
     # Marked in text as well as in colour, so a file or a colour-blind reader sees it too.
     for hand in STARTING_HANDS:

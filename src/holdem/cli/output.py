@@ -6,19 +6,57 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import typer
-from rich.console import Console
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from holdem.engine import Structure
     from holdem.engine.rake import RakeRule
 
+
+class _OnFirstUse:
+    """A rich ``Console`` made when first used. Importing rich takes some 40 ms, a tenth
+    of a small file's ``holdem replay``, and a command that prints plain lines or JSON
+    (replay, convert, ``--json``) never needs it."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    def _made(self) -> Console:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._made(), name)
+
+    # rich's Live (progress bars, the terminal game) holds its console in a with block.
+    def __enter__(self) -> Console:
+        return self._made().__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._made().__exit__(*exc)
+
+
 # soft_wrap: a long line stays one line (rich would break it at 80 columns when the output
 # is a pipe or a file, and a script reading it would see two).
-console = Console(highlight=False, soft_wrap=True)
-errors = Console(stderr=True, highlight=False, soft_wrap=True)
+console = cast("Console", _OnFirstUse(highlight=False, soft_wrap=True))
+errors = cast("Console", _OnFirstUse(stderr=True, highlight=False, soft_wrap=True))
+
+
+def new_table(*headers: Any, **options: Any) -> Table:
+    """A rich ``Table``, rich imported now (see ``_OnFirstUse``)."""
+    from rich.table import Table
+
+    return Table(*headers, **options)
+
 
 # For commands whose arguments are numbers: "-50" is then read as a value (and refused in
 # words by the command) instead of as an unknown option "-5".

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from holdem.cli.output import (
     bot_names,
@@ -75,6 +74,8 @@ def play(
         game = Game(options, Screen(console, delay=max(0.0, delay)))
     with user_errors():
         summary = game.run()
+    from rich.text import Text  # rich: see output._OnFirstUse
+
     console.print()
     console.print(
         Text.assemble(

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from holdem.cli.output import console, errors, settle_heap
+from holdem.cli.errors import say
+from holdem.cli.output import settle_heap
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +34,7 @@ def replay(
     try:
         with without_blas_probe():
             # A first run compiles the replay kernel: say so rather than sit silent.
-            for result in replay_paths(paths, notice=lambda text: errors.print(text)):
+            for result in replay_paths(paths, notice=lambda text: typer.echo(text, err=True)):
                 if result.rake is not None:
                     raked.append(result.amount(result.rake))
                 kind = (
@@ -43,20 +44,20 @@ def replay(
                 counts[kind] += 1
                 if as_json:
                     typer.echo(json_line(result.as_json()))
-                elif kind != "match":
-                    console.print(f"[yellow]{kind}[/yellow] {_located(result)}")
+                elif kind != "match":  # plain text: a file's name is never read as markup
+                    typer.echo(f"{typer.style(kind, fg='yellow')} {_located(result)}")
     except FileNotFoundError as error:
-        errors.print(f"[red]error:[/red] {error}")
+        say(str(error))
         raise typer.Exit(2) from None
     if not as_json:
         total = sum(counts.values())
-        console.print(
+        typer.echo(
             f"{total} hands: {counts['match']} match, {counts['mismatch']} do not, "
             f"{counts['unchecked']} without finishing stacks, "
             f"{counts['error']} could not be replayed"
         )
         if raked:
-            console.print(
+            typer.echo(
                 f"rake inferred from the recorded winnings and rake: {_amount(sum(raked))} "
                 f"in {len(raked)} hands"
             )

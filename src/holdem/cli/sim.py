@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from holdem.cli.output import (
     bot_names,
     console,
     errors,
     history_folder,
+    new_table,
     parse_blinds,
     parse_structure,
     user_errors,
@@ -84,7 +84,7 @@ def sim(
     if as_json:
         typer.echo(json.dumps(result.as_json()))
         return
-    table = Table(title=f"{result.hands} hands, {result.hands_per_second:,.0f} hands/s")
+    table = new_table(title=f"{result.hands} hands, {result.hands_per_second:,.0f} hands/s")
     for column in ("seat", "bot", "net chips", "bb/100", "95% interval"):
         table.add_column(column, justify="right" if column != "bot" else "left")
     for row in result.results:

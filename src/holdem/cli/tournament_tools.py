@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from holdem.cli.output import NUMBERS_MAY_BE_NEGATIVE, console, errors, print_json, user_errors
+from holdem.cli.output import (
+    NUMBERS_MAY_BE_NEGATIVE,
+    console,
+    errors,
+    new_table,
+    print_json,
+    user_errors,
+)
 
 if TYPE_CHECKING:
     from holdem.tournament.structure import Structure
@@ -45,7 +51,7 @@ def chips(
     if as_json:
         print_json(plan.as_json())
         return
-    table = Table(title=f"{stack:,} chips for each of {players} players")
+    table = new_table(title=f"{stack:,} chips for each of {players} players")
     for column in ("chip", "per player", "value", "all players"):
         table.add_column(column, justify="right")
     for value, count in plan.per_player.items():
@@ -121,7 +127,7 @@ def _length(minutes: int) -> str:
 def _print_table(structure: Structure) -> None:
     from holdem.tournament.structure import Break
 
-    table = Table(title=f"{structure.name}: {structure.starting_stack:,} chips each")
+    table = new_table(title=f"{structure.name}: {structure.starting_stack:,} chips each")
     for column in ("level", "starts", "blinds", "ante", "minutes"):
         table.add_column(column, justify="right")
     elapsed = 0
@@ -191,7 +197,7 @@ def payouts_table(
         )  # fmt: skip
         return
     console.print(f"{entrants} entrants × {buy_in:,}: a prize pool of {pool:,}")
-    table = Table()
+    table = new_table()
     for column in ("place", "share", "prize"):
         table.add_column(column, justify="right")
     for row in rows:
@@ -241,7 +247,7 @@ def icm_equity(
     total_chips = sum(chips)
     total_prizes = sum(amounts)
     console.print(f"{total_chips:,} chips in play, {total_prizes:,} in prizes")
-    table = Table()
+    table = new_table()
     for column in ("player", "stack", "chips", "equity", "of prizes"):
         table.add_column(column, justify="right")
     for number, (stack, value) in enumerate(zip(chips, equity, strict=True), start=1):

@@ -20,7 +20,6 @@ from holdem.errors import HoldemError
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
 from holdem.history.phh import dumps, iter_hands
-from holdem.history.pokerstars_export import SEPARATOR, pokerstars_of_history
 from holdem.history.pokerstars_import import history_of_stars
 from holdem.history.pokerstars_lines import RawHand, iter_raw_hands
 from holdem.history.pokerstars_read import StarsError, read_hand
@@ -160,6 +159,9 @@ def write_phh(
 
 def write_pokerstars(results: Iterable[Converted], out: TextIO) -> Iterator[Converted]:
     """Write each hand read as PokerStars text, hands apart as PokerStars sets them."""
+    # Imported here: the writer replays each hand through Hand, which --to phh never needs.
+    from holdem.history.pokerstars_export import SEPARATOR, pokerstars_of_history
+
     number = 0
     for result in results:
         if result.hand is not None:

@@ -17,16 +17,19 @@ short) in the rules field ``replay`` honours.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.cards import Card
-from holdem.engine import Action, Hand, HandConfig, Phase, Structure, events
+from holdem.engine.config import HandConfig, Structure
 from holdem.errors import HoldemError
 from holdem.history import actions as steps
 from holdem.history.eastern import zone_name
 from holdem.history.hand import HandHistory
 from holdem.history.house_rules import RULES_FIELD, rules_of
 from holdem.history.pokerstars_read import StarsAction, StarsError, StarsHand
+
+if TYPE_CHECKING:
+    from holdem.engine import Hand
 
 __all__ = ["history_of_stars"]
 
@@ -173,8 +176,13 @@ class _Importer:
         return self.position[action.player]
 
     # -- the play -----------------------------------------------------------------------
+    # The engine is imported by the methods that play through ``Hand``: a hand the
+    # compiled kernel vouches for never needs it, and a command that converts only such
+    # hands starts without it.
 
     def run(self) -> HandHistory:
+        from holdem.engine import Hand
+
         config = self.config()
         hand = Hand(config, auto_showdown=False)
         holes = self._holes()
@@ -249,6 +257,8 @@ class _Importer:
             self.cashed_out[self.at(action)] += action.amount
 
     def _bet(self, hand: Hand, action: StarsAction) -> None:
+        from holdem.engine import Action, events
+
         p = self.at(action)
         if hand.to_act != p:
             raise self.fail(
@@ -280,6 +290,8 @@ class _Importer:
             self.recorded.append(steps.BetRaise(p, action.to))
 
     def _showdown(self, hand: Hand, shown: dict[int, tuple[Card, ...]]) -> None:
+        from holdem.engine import Action, Phase
+
         while hand.phase == Phase.SHOWDOWN and hand.to_act is not None:
             p = hand.to_act
             cards = shown.get(p)
@@ -303,6 +315,8 @@ class _Importer:
     # -- the check against the text, and the record -------------------------------------
 
     def _history(self, config: HandConfig, hand: Hand) -> HandHistory:
+        from holdem.engine import events
+
         awarded = [0] * len(self.order)
         for event in hand.events:
             if isinstance(event, events.PotAwarded):
