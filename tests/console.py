@@ -8,6 +8,8 @@ from pathlib import Path
 HOLDEM = shutil.which("holdem", path=str(Path(sys.executable).parent))
 
 
-def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, timeout: float = 60, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     assert HOLDEM, "the holdem console script is not installed in this environment"
-    return subprocess.run([HOLDEM, *args], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([HOLDEM, *args], capture_output=True, text=True, timeout=timeout, cwd=cwd)

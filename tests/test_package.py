@@ -60,3 +60,30 @@ print([package.__name__ + "." + name for package in packages for name in package
 """
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+PHH_HAND = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 f']
+finishing_stacks = [101, 99]
+"""
+
+
+def test_replay_and_convert_start_without_pydantic_or_rich(tmp_path):
+    # Typer 0.29 brings pydantic into every command, and rich costs some 40 ms: neither
+    # is needed to replay or convert a file, and start-up is a large part of either.
+    phh = tmp_path / "hand.phh"
+    phh.write_text(PHH_HAND, encoding="utf-8")
+    for args in (["replay", str(phh)], ["convert", str(phh), "--to", "phh"]):
+        code = (
+            "import sys; from holdem.cli.main import app\n"
+            f"try:\n    app({args!r}, prog_name='holdem')\n"
+            "except SystemExit as done:\n    assert not done.code, done.code\n"
+            "print('loaded', sorted(m for m in ('pydantic', 'rich') if m in sys.modules))"
+        )
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines()[-1] == "loaded []", (args, out.stdout, out.stderr)

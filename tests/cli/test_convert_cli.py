@@ -55,6 +55,8 @@ def test_phh_in_either_direction(tmp_path):
     assert text.returncode == 0 and "Side pot-2 $71." in text.stdout
     again = run("convert", str(phhs), "--to", "phh")
     assert again.returncode == 0 and again.stdout == phhs.read_text(encoding="utf-8")
+    dashed = run("convert", str(phhs), "--to", "phh", "-o", "-", cwd=tmp_path)
+    assert dashed.stdout == again.stdout and not (tmp_path / "-").exists()
 
 
 def test_a_bad_hand_is_one_line_on_stderr_and_the_rest_still_convert(tmp_path):

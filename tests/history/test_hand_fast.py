@@ -120,7 +120,8 @@ def test_every_corpus_hand_reads_the_same_and_nearly_all_in_one_pass():
 
 ODD_VALUES = [
     -1, 0, 1, 11, 2**63, True, False, 1.5, float("inf"), Decimal("inf"), Decimal("NaN"),
-    Decimal("2.5"), Decimal("2.000"), Decimal("-0.01"), Decimal("1e-9"), "", "NT", "FT", "PT",
+    Decimal("2.5"), Decimal("2.000"), Decimal("-0.01"), Decimal("1e-9"), Decimal("1E+2"),
+    Decimal("0.0000001"), Decimal("-1.50"), "", "NT", "FT", "PT",
     "NS", "p1 f", [], [0], [1, 2], [0, 0, 0], [1, 1, 1], [5, -1, 3], [True, 1, 1], [1.0, 2, 3],
     ["a", "b", "c"], ["a", 1, "c"], [[1], [2], [3]], [Decimal("1.5"), 2, 3], {"a": 1},
     dt.date(2009, 7, 1), dt.datetime(2009, 7, 1, 12), dt.time(1, 2),

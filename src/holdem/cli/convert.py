@@ -38,7 +38,7 @@ def convert(
         typer.Option(
             "-o",
             "--output",
-            help="The file to write (default: standard output); a .phh holds one hand.",
+            help="The file to write (default, or -: standard output); a .phh holds one hand.",
         ),
     ] = None,
 ) -> None:
@@ -50,6 +50,8 @@ def convert(
     from holdem.history.convert import convert_paths, input_files
 
     settle_heap(young=10_000)
+    if output is not None and str(output) == "-":
+        output = None  # standard output, as "-" means to most commands
     try:
         input_files(paths)  # every input exists before anything is written
     except FileNotFoundError as error:
