@@ -222,6 +222,7 @@ def test_a_killed_server_comes_back_from_its_snapshot_or_without_a_damaged_one(
             host = Player(server.port, table_id, token)
             state = host.next("state")
             assert state["version"] >= count  # its bots play on from where it stopped
-            hands = http.get(f"/api/tables/{table_id}/hands").json()
-            assert [h["number"] for h in hands] == list(range(1, state["hands_played"] + 1))
+            numbers = [h["number"] for h in http.get(f"/api/tables/{table_id}/hands").json()]
+            assert numbers == list(range(1, len(numbers) + 1))  # none lost, none twice
+            assert len(numbers) >= state["hands_played"]  # the bots may have played another
         http.close()
