@@ -382,3 +382,22 @@ def test_a_muck_at_an_all_in_gives_the_same_row_through_the_kernel(tmp_path: Pat
     assert given_up.hand is not None and given_up.finishing_stacks == (0, 250, 0)
     assert at_the_showdown.error is None and at_the_showdown.hand is None  # the kernel's
     assert at_the_showdown.finishing_stacks == (54, 98, 98)
+
+
+def test_compiled_stakes_are_shared_by_hands_of_the_same_rules_only() -> None:
+    from holdem.history.scripted import script_of
+
+    rng = random.Random(3)
+    config = dataclasses.replace(random_config(rng), raise_cap=3)
+    hand = random_play(config, random_deck(rng, config.player_count), rng)
+    first = history_of(hand)
+    rules = dict(first.extra["_holdem_rules"])  # type: ignore[arg-type]
+    same = altered(first, starting_stacks=tuple(s + 1 for s in first.starting_stacks))
+    uncapped = altered(first, extra={"_holdem_rules": {**rules, "raise_cap": -1}})
+    as_float = altered(first, extra={"_holdem_rules": {**rules, "raise_cap": 3.0}})
+    scripts = [script_of(h) for h in (first, same, uncapped, as_float)]
+    assert all(script is not None for script in scripts)
+    stakes = [script.stakes for script in scripts]  # type: ignore[union-attr]
+    assert stakes[1] is stakes[0]  # other stacks, the same stakes
+    assert stakes[2] is not stakes[0] and stakes[3] is not stakes[0]
+    assert stakes[2][0].tolist() != stakes[0][0].tolist()  # no cap is compiled as such
