@@ -123,3 +123,10 @@ def test_cards_in_two_hands_are_reported():
         from_text(SPLIT.replace("[4h 5h]", "[2c 5h]"))  # sp1 shows 2c too
     with pytest.raises(StarsError, match=r"line 22: .* other cards than those shown"):
         from_text(SPLIT.replace("sp2: shows [4h 5h]", "sp2: shows [4h 6h]"))
+
+
+def test_a_refused_action_is_said_of_the_player_who_took_it():
+    # The engine speaks to the player to act ("you cannot check"); the import speaks of
+    # the player the text names.
+    with pytest.raises(StarsError, match=r"line 11: n4 cannot check: .*, 75 to call"):
+        from_text(NO_SMALL_BLIND.replace("n4: calls $0.75", "n4: checks"))

@@ -70,6 +70,7 @@ def test_a_recorded_hand_replays_and_its_stacks_are_checked():
     ("change", "words"),
     [
         (("'p1 cbr 8'", "'p1 cbr 1'"), "actions[7] 'p1 cbr 1': the minimum bet is 2"),
+        (("'p1 cbr 30'", "'p1 cbr 300'"), "p1 has 86 chips: p1 can bet to at most 86"),
         (("'p3 cbr 6', ", "'p1 cc', "), "actions[3] 'p1 cc': it is not player 1's turn"),
         (("'d db 2s'", "'d db 2s3c'"), "actions[9] 'd db 2s3c': the turn is 1 card(s), not 2"),
         (("'d db 2s'", "'d db As'"), "actions[9] 'd db As': As appears twice"),
@@ -104,3 +105,19 @@ def test_a_bad_hand_in_a_file_does_not_stop_the_others(tmp_path):
     ]
     [broken] = [r for r in results if r.file.endswith("broken.phh")]
     assert broken.error is not None and not broken.ok
+
+
+def test_the_engine_s_refusals_are_said_of_the_player_the_file_names():
+    from holdem.history.errors import said_of
+
+    assert said_of(
+        "Ann", "you cannot raise: your 40 chips only call: you can call all-in or fold"
+    ) == ("Ann cannot raise: Ann's 40 chips only call: Ann can call all-in or fold")
+    assert said_of("Bo", "you cannot check: there is a bet of 4, 2 to you; call") == (
+        "Bo cannot check: there is a bet of 4, 2 to call; call"
+    )
+    assert said_of(r"\1 $x", "you have 5 chips") == r"\1 $x has 5 chips"  # a name as it is
+    assert said_of("Cy", "the young yourself") == "the young yourself"  # words, not letters
+    named = HAND.replace("finishing_stacks", "players = ['Ann', 'Bo', 'Cy']\nfinishing_stacks")
+    [history] = loads(named.replace("'p1 cbr 30'", "'p1 cbr 300'"))
+    assert "Ann has 86 chips: Ann can bet to at most 86" in (replay(history).error or "")

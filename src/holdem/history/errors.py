@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from holdem.errors import ParseError
+
+# The engine speaks to the player whose turn it is ("you cannot check: ... 50 to you");
+# a reader of someone's hand history speaks of them.
+_YOU = re.compile(r"\b(?:you have|you cannot|you can|your|to you)\b")
 
 
 class PHHError(ParseError):
@@ -45,3 +51,19 @@ class PHHError(ParseError):
             hand=self.hand if self.hand is not None else hand,
             field=self.field if self.field is not None else field,
         )
+
+
+def said_of(name: str, message: str) -> str:
+    """``message``, an engine's refusal worded to the player, worded of ``name``:
+    "you cannot check: there is a bet of 300, 250 to you" becomes "Ann cannot check:
+    there is a bet of 300, 250 to call"."""
+    return _YOU.sub(lambda found: _SAID[found.group()].format(name=name), message)
+
+
+_SAID = {
+    "you have": "{name} has",
+    "you cannot": "{name} cannot",
+    "you can": "{name} can",
+    "your": "{name}'s",
+    "to you": "to call",
+}

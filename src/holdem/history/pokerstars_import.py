@@ -24,6 +24,7 @@ from holdem.engine.config import HandConfig, Structure
 from holdem.errors import HoldemError
 from holdem.history import actions as steps
 from holdem.history.eastern import zone_name
+from holdem.history.errors import said_of
 from holdem.history.hand import HandHistory
 from holdem.history.house_rules import RULES_FIELD, rules_of
 from holdem.history.pokerstars_read import StarsAction, StarsError, StarsHand
@@ -201,7 +202,8 @@ class _Importer:
             except HoldemError as error:
                 if isinstance(error, StarsError):
                     raise
-                raise self.fail(str(error), action.line) from None
+                said = str(error) if action.player is None else said_of(action.player, str(error))
+                raise self.fail(said, action.line) from None
         last = self.stars.actions[-1].line if self.stars.actions else self.stars.first_line
         try:
             self._showdown(hand, shown)

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 from holdem.engine.config import HandConfig, Structure
 from holdem.errors import HoldemError
-from holdem.history.actions import format_action
-from holdem.history.errors import PHHError
+from holdem.history.actions import acting_player, format_action
+from holdem.history.errors import PHHError, said_of
 from holdem.history.hand import HandHistory
 from holdem.history.house_rules import RULES_FIELD, config_with_rules
 from holdem.history.payouts import chips_of, payout_of
@@ -157,8 +157,10 @@ def replay_hand(history: HandHistory) -> Hand:
             units = (
                 "" if history.chip_unit == ONE else f" (amounts in units of {history.chip_unit})"
             )
+            player = acting_player(step)
+            said = str(error) if player is None else said_of(_name(history, player), str(error))
             raise PHHError(
-                f"actions[{number}] {format_action(step, history.chip_unit)!r}: {error}{units}"
+                f"actions[{number}] {format_action(step, history.chip_unit)!r}: {said}{units}"
             ) from None
     if not hand.is_over:
         if hand.phase != Phase.SHOWDOWN:
@@ -168,6 +170,12 @@ def replay_hand(history: HandHistory) -> Hand:
         except HoldemError as error:
             raise PHHError(f"at the showdown: {error}") from None
     return hand
+
+
+def _name(history: HandHistory, player: int) -> str:
+    """A player as the file names them: by name when it has names, else p1, p2, ..."""
+    names = history.players
+    return names[player] if names is not None and player < len(names) else f"p{player + 1}"
 
 
 def _waiting_for(hand: Hand) -> str:
