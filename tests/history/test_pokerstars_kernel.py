@@ -136,3 +136,31 @@ def test_a_hand_whose_text_does_not_add_up_is_left_to_hand() -> None:
         else:
             assert fast is None or fast == slow, bad
     assert refused >= 100
+
+
+def test_many_hands_are_checked_by_one_call_of_the_kernel_and_each_gets_its_own_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from holdem.history import pokerstars_kernel
+    from holdem.history.pokerstars_import import histories_of_stars, history_of_stars
+
+    calls: list[int] = []
+    replay = pokerstars_kernel.replay_scripts
+
+    def counted(scripts, kernel):  # type: ignore[no-untyped-def]
+        calls.append(len(scripts))
+        return replay(scripts, kernel)
+
+    monkeypatch.setattr(pokerstars_kernel, "replay_scripts", counted)
+    hands = [stars for text in random_texts(60, seed=5) for stars in stars_hands(text)]
+    spoilt = stars_hands(random_texts(1, seed=6)[0].replace("calls", "calls 1", 1))
+    hands[10:10] = spoilt  # one with a bad call among them: an error in its place
+    together = histories_of_stars(hands)
+    assert len(calls) == 1 and calls[0] >= 40
+    for stars, history in zip(hands, together, strict=True):
+        try:
+            alone: object = history_of_stars(stars)
+        except HoldemError as error:
+            alone = error
+        assert history == alone or str(history) == str(alone)
+    assert len(spoilt) == 1 and isinstance(together[10], HoldemError)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -20,14 +20,15 @@ from holdem.errors import HoldemError
 from holdem.history.errors import PHHError
 from holdem.history.hand import HandHistory
 from holdem.history.phh import dumps, iter_hands
-from holdem.history.pokerstars_import import history_of_stars
+from holdem.history.pokerstars_import import histories_of_stars
 from holdem.history.pokerstars_lines import RawHand, iter_raw_hands
-from holdem.history.pokerstars_read import StarsError, read_hand
+from holdem.history.pokerstars_read import StarsError, StarsHand, read_hand
 
 __all__ = [
     "Converted",
     "convert_paths",
     "convert_raw",
+    "convert_raws",
     "input_files",
     "read_paths",
     "read_pokerstars",
@@ -100,30 +101,64 @@ def read_pokerstars(path: str | os.PathLike[str]) -> Iterator[Converted]:
     """Every hand of a PokerStars text file as PHH; a file with none is one error."""
     where = os.fspath(path)
     count = 0
+    batch: list[RawHand] = []
     try:
         for raw in iter_raw_hands(path):
             count += 1
-            yield convert_raw(where, raw)
+            batch.append(raw)
+            if len(batch) == _BATCH:
+                yield from convert_raws(where, batch)
+                batch = []
     except OSError as error:
+        yield from convert_raws(where, batch)
         yield Converted(where, None, None, f"cannot be read: {error.strerror}")
         return
+    yield from convert_raws(where, batch)
     if not count:
         yield Converted(
             where, None, None, "no PokerStars hand in it (a hand starts 'PokerStars Hand #')"
         )
 
 
+_BATCH = 256
+"""Hands converted together: the compiled kernel checks them in one call."""
+
+
 def convert_raw(where: str, raw: RawHand) -> Converted:
     """One cut hand of file ``where`` as PHH, or why it cannot be."""
-    if raw.problem is not None:
-        return Converted(where, raw.problem_line, None, raw.problem)
-    try:
-        hand = history_of_stars(read_hand(raw.lines, raw.first_line))
-        return Converted(where, raw.first_line, hand)
-    except StarsError as error:
+    [converted] = convert_raws(where, [raw])
+    return converted
+
+
+def convert_raws(where: str, raws: Sequence[RawHand]) -> list[Converted]:
+    """Cut hands of file ``where`` as PHH, each or why it cannot be, in order."""
+    read: list[StarsHand | Converted] = []
+    for raw in raws:
+        if raw.problem is not None:
+            read.append(Converted(where, raw.problem_line, None, raw.problem))
+            continue
+        try:
+            read.append(read_hand(raw.lines, raw.first_line))
+        except HoldemError as error:
+            read.append(_failed(where, raw, error))
+    histories = iter(histories_of_stars([r for r in read if isinstance(r, StarsHand)]))
+    converted = []
+    for raw, done in zip(raws, read, strict=True):
+        if isinstance(done, Converted):
+            converted.append(done)
+            continue
+        history = next(histories)
+        if isinstance(history, HoldemError):
+            converted.append(_failed(where, raw, history))
+        else:
+            converted.append(Converted(where, raw.first_line, history))
+    return converted
+
+
+def _failed(where: str, raw: RawHand, error: HoldemError) -> Converted:
+    if isinstance(error, StarsError):
         return Converted(where, error.line or raw.first_line, None, error.reason)
-    except HoldemError as error:  # a hand the record itself refuses
-        return Converted(where, raw.first_line, None, str(error))
+    return Converted(where, raw.first_line, None, str(error))  # the record itself refuses
 
 
 # Writing

@@ -32,7 +32,7 @@ from holdem.history.pokerstars_read import StarsAction, StarsError, StarsHand
 if TYPE_CHECKING:
     from holdem.engine import Hand
 
-__all__ = ["history_of_stars"]
+__all__ = ["histories_of_stars", "history_of_stars"]
 
 STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 _BETTING = ("fold", "check", "call", "bet", "raise")
@@ -45,10 +45,29 @@ def history_of_stars(stars: StarsHand) -> HandHistory:
     A plain hand is checked by the compiled kernel (``pokerstars_kernel``) when it is
     loaded or built ahead of time; any other, or one it does not vouch for, is played
     through ``Hand``. The record is the same either way."""
-    from holdem.history.pokerstars_kernel import through_kernel
+    [history] = histories_of_stars([stars])
+    if isinstance(history, HoldemError):
+        raise history
+    return history
 
-    fast = through_kernel(_Importer(stars))
-    return fast if fast is not None else _Importer(stars).run()
+
+def histories_of_stars(hands: Sequence[StarsHand]) -> list[HandHistory | HoldemError]:
+    """:func:`history_of_stars` of each hand, or the error it raises, the plain hands
+    checked by one call of the kernel."""
+    from holdem.history.pokerstars_kernel import through_kernel_many
+
+    importers = [_Importer(stars) for stars in hands]
+    fast = through_kernel_many(importers)
+    histories: list[HandHistory | HoldemError] = []
+    for stars, history in zip(hands, fast, strict=True):
+        if history is None:
+            try:
+                history = _Importer(stars).run()  # (a fresh one: the kernel's has notes)
+            except HoldemError as error:
+                histories.append(error)
+                continue
+        histories.append(history)
+    return histories
 
 
 class _Importer:

@@ -23,9 +23,19 @@ holds the two to the same records.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from holdem.engine.kernel_replay import Stakes, remembered_stakes, replay_kernel, replay_scripts
+from holdem.engine.kernel_replay import (
+    ReplayedChips,
+    Script,
+    Stakes,
+    remembered_stakes,
+    replay_kernel,
+    replay_scripts,
+)
+from holdem.errors import HoldemError
 from holdem.history import actions as steps
 from holdem.history.hand import HandHistory
 from holdem.history.pokerstars_read import StarsError
@@ -38,13 +48,48 @@ if TYPE_CHECKING:
 
 def through_kernel(importer: _Importer) -> HandHistory | None:
     """The record of ``importer``'s hand when the kernel vouches for it, else None."""
+    return through_kernel_many([importer])[0]
+
+
+def through_kernel_many(importers: Sequence[_Importer]) -> list[HandHistory | None]:
+    """:func:`through_kernel` of each importer's hand, the kernel called once for them all:
+    a call has a cost of its own, as much as a plain hand's replay."""
     kernel = replay_kernel(numba=False)  # (numba's costs half a second to load: not here)
     if kernel is None:
-        return None
+        return [None] * len(importers)
+    plays = [_played(importer) for importer in importers]
+    scripts = [play.script for play in plays if play is not None]
+    replayed = iter(replay_scripts(scripts, kernel) if scripts else ())
+    return [
+        None if play is None else _recorded(importer, play, next(replayed))
+        for importer, play in zip(importers, plays, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class _Play:
+    """A hand's PHH steps as the text gives them, its script for the kernel, and the chips
+    the text says each player has left, collected, cashed out and got back."""
+
+    config: HandConfig
+    script: Script
+    recorded: list[steps.Action]
+    left: list[int]
+    collected: list[int]
+    cashed_out: list[int]
+    returned: list[int]
+
+
+def _played(importer: _Importer) -> _Play | None:
+    """The hand followed through its text, or None for one the kernel leaves to ``Hand``."""
     try:
-        config = importer.config()
-    except StarsError:
+        return _follow(importer)
+    except HoldemError:
         return None  # Hand words it
+
+
+def _follow(importer: _Importer) -> _Play | None:
+    config = importer.config()
     stakes = _stakes(config)
     if stakes is None:
         return None
@@ -116,14 +161,18 @@ def through_kernel(importer: _Importer) -> HandHistory | None:
     script = script_of_steps(stakes, config.starting_stacks, recorded)
     if script is None:
         return None
-    [chips] = replay_scripts([script], kernel)
+    return _Play(config, script, recorded, left, collected, cashed_out, returned)
+
+
+def _recorded(importer: _Importer, play: _Play, chips: ReplayedChips | None) -> HandHistory | None:
+    """The record of a hand the kernel replayed to ``chips``, when they are the text's."""
     if chips is None:
         return None
-    for q in range(n):
+    for q in range(len(importer.order)):
         behind = chips.final_stacks[q] - chips.collected[q]
-        if chips.returned[q] != returned[q] or behind != left[q]:
+        if chips.returned[q] != play.returned[q] or behind != play.left[q]:
             return None  # the text's chips are not the kernel's: Hand finds where
-    importer.collected, importer.cashed_out = collected, cashed_out
+    importer.collected, importer.cashed_out = play.collected, play.cashed_out
     try:
         importer._check_pots(chips.collected)
     except StarsError:
@@ -131,11 +180,14 @@ def through_kernel(importer: _Importer) -> HandHistory | None:
     finishing = tuple(
         stack - won + got + cash
         for stack, won, got, cash in zip(
-            chips.final_stacks, chips.collected, collected, cashed_out, strict=True
+            chips.final_stacks, chips.collected, play.collected, play.cashed_out, strict=True
         )
     )
-    importer.recorded = recorded
-    return HandHistory(**importer._fields(config, finishing))
+    importer.recorded = play.recorded
+    try:
+        return HandHistory(**importer._fields(play.config, finishing))
+    except HoldemError:
+        return None  # Hand plays it and words why the record refuses it
 
 
 def _stakes(config: HandConfig) -> Stakes | None:
