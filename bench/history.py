@@ -24,7 +24,7 @@ command (a fresh process, its start-up included, through the ``holdem`` script):
   for the command, PokerKit's reader with ``dumps`` of each hand to a file;
 - PHH -> PokerStars: holdem alone (PokerKit writes no PokerStars text).
 
-    python bench/history.py [--hands N] [--site-files N] [--quick] [--json]
+    python bench/history.py [--hands N] [--site-files N] [--rounds N] [--quick] [--json]
 """
 
 from __future__ import annotations
@@ -261,10 +261,13 @@ def main() -> None:
         "--site-files", type=int, default=4, help="site-shaped files of 1,000 hands (default 4)"
     )
     parser.add_argument("--quick", action="store_true", help="300 hands, one round")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="best of this many runs of each (default 3)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     options = parser.parse_args()
     count = 300 if options.quick else options.hands
-    rounds = 1 if options.quick else 3
+    rounds = 1 if options.quick else max(1, options.rounds)
     cpu = pin_to_one_core()
     warnings.simplefilter("ignore")  # PokerKit warns about every hand it repairs
     rows: list[dict[str, Any]] = []
