@@ -6,10 +6,6 @@ import re
 
 from holdem.errors import ParseError
 
-# The engine speaks to the player whose turn it is ("you cannot check: ... 50 to you");
-# a reader of someone's hand history speaks of them.
-_YOU = re.compile(r"\b(?:you have|you cannot|you can|your|to you)\b")
-
 
 class PHHError(ParseError):
     """A PHH file or hand that cannot be read, or a hand that cannot be written.
@@ -60,6 +56,9 @@ def said_of(name: str, message: str) -> str:
     return _YOU.sub(lambda found: _SAID[found.group()].format(name=name), message)
 
 
+# The engine speaks to the player whose turn it is ("you cannot check: ... 50 to you");
+# a reader of someone's hand history speaks of them.
+_YOU = re.compile(r"\b(?:you have|you cannot|you can|your|to you)\b")
 _SAID = {
     "you have": "{name} has",
     "you cannot": "{name} cannot",

@@ -18,6 +18,7 @@ from holdem.history._toml import TomlValue
 from holdem.history.errors import PHHError
 
 RULES_FIELD = "_holdem_rules"
+_OLD_FIELD = "holdem_rules"  # its name in files written before PHH's underscore rule
 
 # House-rule fields of HandConfig recorded in ``_holdem_rules`` (the rest are PHH fields).
 RULE_FIELDS = (
@@ -34,6 +35,11 @@ RULE_FIELDS = (
     "bomb_pot",
     "full_blind_to_call",
 )
+
+
+def recorded_rules(extra: Mapping[str, TomlValue]) -> TomlValue | None:
+    """The house rules a hand's extra fields record, under either name; None if none."""
+    return extra.get(RULES_FIELD, extra.get(_OLD_FIELD))
 
 
 def rules_of(config: HandConfig) -> dict[str, TomlValue]:

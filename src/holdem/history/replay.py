@@ -27,7 +27,7 @@ from holdem.errors import HoldemError
 from holdem.history.actions import acting_player, format_action
 from holdem.history.errors import PHHError, said_of
 from holdem.history.hand import HandHistory
-from holdem.history.house_rules import RULES_FIELD, config_with_rules
+from holdem.history.house_rules import config_with_rules, recorded_rules
 from holdem.history.payouts import chips_of, payout_of
 from holdem.history.phh import HandResult, find_files, iter_hands
 from holdem.history.units import ONE, Units, amount_of, format_amount
@@ -135,7 +135,7 @@ def config_of(history: HandHistory) -> HandConfig:
         big_bet=history.big_bet if fixed else None,
         ante_trimming=bool(history.ante_trimming_status),
     )
-    rules = history.extra.get(RULES_FIELD, history.extra.get("holdem_rules"))
+    rules = recorded_rules(history.extra)
     if isinstance(rules, Mapping):
         return config_with_rules(config, rules)
     return config.pokerkit_conventions()

@@ -26,7 +26,7 @@ from holdem.engine.kernel_replay import (
 from holdem.errors import HoldemError
 from holdem.history import actions as phh
 from holdem.history.hand import HandHistory
-from holdem.history.house_rules import RULES_FIELD
+from holdem.history.house_rules import recorded_rules
 
 _MAX_AMOUNT = 1 << 62
 _UNSEEN = (None, None)
@@ -110,7 +110,7 @@ def _stakes_of(history: HandHistory) -> Stakes | None:
     are the script's own)."""
     if None in history.starting_stacks:
         return None  # an unknown stack: config_of refuses this hand, whatever its stakes
-    rules = history.extra.get(RULES_FIELD, history.extra.get("holdem_rules"))
+    rules = recorded_rules(history.extra)
     key = (
         "phh",
         history.variant,
