@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -78,10 +79,10 @@ class Script:
     steps: Sequence[int]
 
 
-@dataclass(frozen=True)
-class ReplayedChips:
+class ReplayedChips(NamedTuple):
     """What a scripted hand came to, per position: the final stacks, the chips each player
-    collected from the pots, and the uncalled chips returned to them."""
+    collected from the pots, and the uncalled chips returned to them. (A named tuple: one
+    is made for every hand replayed.)"""
 
     final_stacks: tuple[int, ...]
     collected: tuple[int, ...]
@@ -136,32 +137,46 @@ def replay_scripts(
     hands = len(playable)
     width = max(len(scripts[number].deck) for number in playable)
     players = max(len(scripts[number].stacks) for number in playable)
-    all_params = np.zeros((hands, codes.PARAMS), dtype=np.int64)
-    start = np.zeros((hands, players), dtype=np.int64)
-    forced_bets = np.zeros((hands, 4, players), dtype=np.int64)
-    decks = np.full((hands, width), UNKNOWN_CARD, dtype=np.uint8)
-    offsets = np.zeros(hands + 1, dtype=np.int64)
+    # The arrays are made whole from lists (each padded to the widest hand): a row at a
+    # time cost as much as the kernel's replay of it. Hands of the same stakes share the
+    # arrays of them, so each is padded once a call.
+    params: list[np.ndarray] = []
+    forced: list[np.ndarray] = []
+    padded: dict[int, np.ndarray] = {}
+    stack_rows: list[list[int]] = []
+    deck_rows: list[list[int]] = []
     steps: list[int] = []
-    for row, number in enumerate(playable):
+    offsets = [0]
+    for number in playable:
         script = scripts[number]
         n = len(script.stacks)
-        all_params[row], forced_bets[row, :, :n] = script.stakes
-        start[row, :n] = script.stacks
-        decks[row, : len(script.deck)] = script.deck
+        params.append(script.stakes[0])
+        bets = padded.get(id(script.stakes[1]))
+        if bets is None:
+            bets = padded[id(script.stakes[1])] = np.zeros((4, players), dtype=np.int64)
+            bets[:, :n] = script.stakes[1]
+        forced.append(bets)
+        stack_rows.append([*script.stacks] + [0] * (players - n))
+        deck_rows.append([*script.deck] + [UNKNOWN_CARD] * (width - len(script.deck)))
         steps.extend(script.steps)
-        offsets[row + 1] = len(steps)
+        offsets.append(len(steps))
+    all_params = np.array(params, dtype=np.int64)
+    start = np.array(stack_rows, dtype=np.int64)
+    forced_bets = np.array(forced, dtype=np.int64)
+    decks = np.array(deck_rows, dtype=np.uint8)
     out = np.zeros((hands, 3, players), dtype=np.int64)
     status = np.zeros(hands, dtype=np.int64)
     run(
-        all_params, start, forced_bets, decks, np.array(steps, dtype=np.int64), offsets, out,
-        status, evaluator_tables(),
+        all_params, start, forced_bets, decks, np.array(steps, dtype=np.int64),
+        np.array(offsets, dtype=np.int64), out, status, evaluator_tables(),
     )  # fmt: skip
     done = (status == codes.OK).tolist()
-    for number, chips, ok in zip(playable, out.tolist(), done, strict=True):
+    for number, (stacks, collected, returned), ok in zip(playable, out.tolist(), done, strict=True):
         if ok:
             n = len(scripts[number].stacks)
-            stacks, collected, returned = (tuple(values[:n]) for values in chips)
-            results[number] = ReplayedChips(stacks, collected, returned)
+            results[number] = ReplayedChips(
+                tuple(stacks[:n]), tuple(collected[:n]), tuple(returned[:n])
+            )
     return results
 
 

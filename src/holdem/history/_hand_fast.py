@@ -18,12 +18,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from decimal import Context, Decimal, Inexact, InvalidOperation
-from typing import TYPE_CHECKING, Any, cast
+from functools import reduce
+from typing import TYPE_CHECKING, Any
 
 from holdem.history._fields import (
     GAME_AMOUNTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RESULTS,
     VARIANTS,
     only,
 )
@@ -159,66 +161,85 @@ def _amounts_in_units(
     with) and its amount fields counted in it, all whole units within their bounds; None
     for any other hand (an unknown stack, a result finer than the unit, a value out of
     bounds or not a number)."""
-    places = 0
-    for name in GAME_AMOUNTS:
-        value = table.get(name)
-        if type(value) is list and only(int, value):
-            continue  # whole numbers have no places (antes of 0, mostly)
-        for item in value if type(value) is list else (value,):
-            if isinstance(item, Decimal):
-                _, digits, exponent = item.as_tuple()
-                if type(exponent) is not int or len(digits) + exponent > _MOST_DIGITS:
-                    return None  # inf, nan, or too large to be a stack
-                places = max(places, -exponent)
-            elif type(item) is not int and item is not None:  # (None: the field is absent)
-                return None
+    fractions = _decimals_of(table, GAME_AMOUNTS)
+    if fractions is None:
+        return None
+    places = _places_of(fractions)
     for text in texts:
         if "." in text:  # most actions have no decimals
             places = max(places, amount_places(text))
     if places > MAX_PLACES:
         return None
+    results = _decimals_of(table, RESULTS)
+    if results is None or _places_of(results) > places:
+        return None  # (a result written finer than the unit, if only with zeros, is kept so)
     scale = _SCALES[places]
     read: dict[str, Any] = {}
-    for name, low in _LIST_AMOUNTS.items():
-        values = table.get(name)
-        if values is not None:
-            if type(values) is not list:
-                return None
-            units: list[int | None]
-            if name in GAME_AMOUNTS:  # ints and finite Decimals of at most `places` places
+    try:
+        for name, low in _LIST_AMOUNTS.items():
+            values = table.get(name)
+            if values is not None:
                 units = [
                     v * scale if type(v) is int else int(v.scaleb(places, _EXACT)) for v in values
                 ]
-            else:
-                units = [_units(value, places) for value in values]
-            if None in units or min(cast("list[int]", units), default=low) < low:
-                return None
-            read[name] = tuple(units)
-    for name, low in _SCALAR_AMOUNTS.items():
-        if name in table:
-            unit_count = _units(table[name], places)
-            if unit_count is None or unit_count < low:
-                return None
-            read[name] = unit_count
+                if min(units, default=low) < low:
+                    return None
+                read[name] = tuple(units)
+        for name, low in _SCALAR_AMOUNTS.items():
+            value = table.get(name)
+            if value is not None:
+                count = value * scale if type(value) is int else int(value.scaleb(places, _EXACT))
+                if count < low:
+                    return None
+                read[name] = count
+    except ArithmeticError:  # past even _EXACT's 64 digits: only hostile files get here
+        return None
     return unit_of_places(places), read
 
 
-def _units(value: object, places: int) -> int | None:
-    """An amount as a whole number of units of ``10**-places``; None when it is not a
-    number, or written finer than that."""
-    if isinstance(value, int) and type(value) is int:  # not a bool
-        return value * _SCALES[places]
-    if type(value) is not Decimal or not value.is_finite():
-        return None
-    if -cast(int, value.as_tuple().exponent) > places:
-        return None  # written finer than the unit, if only with zeros (a result kept so)
-    return int(value.scaleb(places, _EXACT))
+def _decimals_of(table: Mapping[str, Any], names: tuple[str, ...]) -> list[Decimal] | None:
+    """The Decimals among the amounts of these fields (its ints need no look); None when
+    one is neither, is not a finite number of fewer than _MOST_DIGITS digits, or a field
+    is a list where one amount belongs or the reverse."""
+    found: list[Decimal] = []
+    for name in names:
+        value = table.get(name)
+        if value is None:
+            continue
+        if (type(value) is list) is not (name in _LIST_AMOUNTS):
+            return None
+        values = value if type(value) is list else (value,)
+        kinds = {*map(type, values)}
+        if kinds <= _INT:
+            continue  # whole numbers have no places (antes of 0, mostly)
+        if not kinds <= _NUMBER:
+            return None
+        found += [v for v in values if type(v) is Decimal]
+    if found and max(map(Decimal.adjusted, found)) >= _MOST_DIGITS:
+        return None  # too large to be a stack (or a zero written with a huge exponent)
+    return found
+
+
+def _places_of(decimals: list[Decimal]) -> int:
+    """The most decimal places of these; past MAX_PLACES for infinities and NaN, which
+    have none (and no hand may have)."""
+    if not decimals:
+        return 0
+    try:
+        # Exact addition keeps the finest exponent of its terms (1.50 + 2 is 3.50): one
+        # look at the sum instead of one at each amount.
+        exponent = reduce(_EXACT.add, decimals).as_tuple().exponent
+    except ArithmeticError:  # inf - inf, or more digits than _EXACT's 64
+        return MAX_PLACES + 1
+    return MAX_PLACES + 1 if type(exponent) is not int else max(0, -exponent)
 
 
 # Exact, wide enough for any amount of _MOST_DIGITS digits in any unit PHH allows.
 _EXACT = Context(prec=64, traps=[Inexact, InvalidOperation])
 _MOST_DIGITS = 24
 _SCALES: list[int] = [10**places for places in range(MAX_PLACES + 1)]
+_INT = frozenset((int,))
+_NUMBER = frozenset((int, Decimal))
 
 
 # Parsed actions by unit and text, each with the player it names (-1 for the board):

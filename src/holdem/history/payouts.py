@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import gt, sub
 from typing import TYPE_CHECKING
 
 from holdem.history.hand import HandHistory
@@ -50,9 +51,9 @@ def payout_of(
     """The payout of a replayed hand, checked against what ``history`` records: from what
     each player ``collected`` from the pots, got ``returned`` uncalled, and finished with
     (whether ``Hand`` or the compiled kernel replayed it)."""
-    base = Payout(tuple(collected), tuple(returned), None, (0,) * len(collected))
     if history.winnings is not None:
-        return _from_winnings(history, base, history.winnings)
+        return _from_winnings(history, tuple(collected), tuple(returned), history.winnings)
+    base = Payout(tuple(collected), tuple(returned), None, (0,) * len(collected))
     if history.rake is not None:
         return _from_rake(history, base, tuple(final_stacks), history.rake)
     return base
@@ -70,21 +71,29 @@ def chips_of(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, .
     return hand.result.collected, tuple(returned), tuple(hand.stacks)
 
 
-def _from_winnings(history: HandHistory, base: Payout, paid: Sequence[Units]) -> Payout:
-    deducted = tuple(won - pay for won, pay in zip(base.collected, paid, strict=True))
+def _from_winnings(
+    history: HandHistory,
+    collected: tuple[int, ...],
+    returned: tuple[int, ...],
+    paid: Sequence[Units],
+) -> Payout:
+    if len(paid) != len(collected):
+        raise ValueError("one payment a player: the hand's checks make it so")
+    # Whole-tuple operations: this runs for every hand of a file with winnings.
+    deducted = tuple(map(sub, collected, paid))
     rake = sum(deducted, start=0)
-    checked = Payout(base.collected, base.returned, rake, deducted)
-    for player, (won, pay) in enumerate(zip(base.collected, paid, strict=True)):
-        if pay > won:
-            who = _who(history, player)
-            amount = history.format_amount(pay)
-            if won == 0:
-                return _wrong(checked, f"{who} is paid {amount} but won nothing from the pots")
-            return _wrong(
-                checked,
-                f"{who} is paid {amount}, more than the {history.format_amount(won)} "
-                "they won from the pots",
-            )
+    checked = Payout(collected, returned, rake, deducted)
+    if any(map(gt, paid, collected)):
+        player = [*map(gt, paid, collected)].index(True)
+        who = _who(history, player)
+        won, amount = collected[player], history.format_amount(paid[player])
+        if won == 0:
+            return _wrong(checked, f"{who} is paid {amount} but won nothing from the pots")
+        return _wrong(
+            checked,
+            f"{who} is paid {amount}, more than the {history.format_amount(won)} "
+            "they won from the pots",
+        )
     if history.rake is not None and history.rake != rake:
         return _wrong(
             checked,

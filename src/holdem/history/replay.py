@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import sub
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -240,7 +241,7 @@ def _checked(
     checked = _records(history)
     unit, players = history.chip_unit, history.players
     payout = payout_of(history, collected, returned, final_stacks)
-    stacks = tuple(mine - taken for mine, taken in zip(final_stacks, payout.deducted, strict=True))
+    stacks = tuple(map(sub, final_stacks, payout.deducted))  # (one of each a player)
     reason = payout.problem
     if reason is None and expected is not None and not stacks_match(stacks, expected):
         reason = _stacks_differ(stacks, expected, unit)
