@@ -3,11 +3,15 @@ where it does not (anything unusual, any error), the text goes to tomllib unchan
 
 Documents are compared by ``repr``, which sees types (1 against 1.0 against True), the
 digits of a Decimal (1.0 against 1.00), NaN, and the order of keys.
+
+Every test runs twice: with the C scanner of the usual lines (``_toml_accel``) where it is
+built, and with the Python reader alone, the reference, which reads every line then.
 """
 
 import datetime as dt
 import time
 import tomllib
+import tracemalloc
 from dataclasses import replace
 from decimal import Decimal
 
@@ -22,6 +26,18 @@ from holdem.history.errors import PHHError
 from holdem.history.phh import find_files
 from holdem.history.phh import loads as phh_loads
 from tests.corpus import CORPUS, needs_corpus
+
+
+@pytest.fixture(autouse=True, scope="module", params=["C", "Python"])
+def reader(request):
+    """Which reads the usual lines: the C scanner, or the Python code with it taken away.
+    (Module-scoped: hypothesis wants no function-scoped fixture, and nothing here changes.)"""
+    if request.param == "C" and not _toml_fast.ACCELERATED:
+        pytest.skip("holdem.history._toml_accel is not built (see test_the_scanner_is_built)")
+    with pytest.MonkeyPatch.context() as patch:
+        if request.param == "Python":
+            patch.setattr(_toml_fast, "_scan", None)
+        yield request.param
 
 
 def answer(read, text):
@@ -374,6 +390,346 @@ def test_every_corpus_file_is_read_quickly_and_as_tomllib_reads_it():
         fast = _toml_fast.parse(text)
         assert fast is not None, path
         assert repr(fast) == repr(read_by_tomllib(text)), path
+
+
+# The C scanner of the usual lines (_toml_accel.c): it takes a line only when sure of
+# it, and stops at the start of any other, which the Python code then reads or refuses.
+
+
+def test_the_scanner_is_built():
+    # Development and CI machines have a C compiler; only a bare install may lack one.
+    assert _toml_fast.ACCELERATED, (
+        "holdem.history._toml_accel was not built: is a C compiler installed?"
+    )
+
+
+# The tests of the scanner itself run once, with it (they skip where it is not built).
+scanner_alone = pytest.mark.parametrize("reader", ["C"], indirect=True)
+
+
+@pytest.fixture(scope="module")
+def scan(reader):
+    from holdem.history import _toml_accel
+
+    return _toml_accel.scan
+
+
+def scanned(scan, text):
+    """Where the scanner stops in the text read from its start, and what it made of the
+    lines before."""
+    root = {}
+    pos, table = scan(text, 0, root, root)
+    return pos, root, table
+
+
+SCANNED_WHOLE = [
+    "",
+    "\n",
+    " \t \n\n",
+    "   ",
+    "# a comment ♠ with 'quotes', [brackets] and a = 1\n",
+    "  # an indented comment",
+    "a = 1",
+    "a = 1\n",
+    " \ta\t =\t 1 \t# a comment\n",
+    "a=1#c\nb=[1]#c\nc='x'#c\nd=true#\ne=00:00:09#c\nf=1.5#c",
+    "[1]\nvariant = 'NT'\n\n[ 2 ]\t# two\nvariant = \"NT\"\n[\t3\t]",
+    "1 = 1\n-_ = 2\nA-b_9 = 3\ntrue = 4\ninf = 5\n[false]\n[-]",
+    "a = true\nb = false",
+    "a = 0\nb = -0\nc = +0\nd = +7\ne = -12\nf = 123456789012345678\ng = -999999999999999999",
+    "a = 0.5\nb = -0.0\nc = 1e5\nd = 1E-05\ne = +3.14e+02\nf = 200.30\ng = 0e0\nh = 1e999999",
+    "a = ''\nb = \"\"\nc = 'O\"Brien'\nd = \"O'Brien\"",
+    "e = 'tab\tin'\nf = \"tab\tin\"\ng = 'a # b'",
+    "t = 00:00:09\nu = 23:59:59.5\nv = 20:15:00.1234567891\nw = 12:00:00.000001\nx = 09:05:01.12",
+    "a = []\nb = [ ]\nc = [1,]\nd = [ 'x' , ]\ne = [\t1\t,\t2\t,\t]\nf = [0.25, 0.50, 1, -3]",
+    "a = [1, 'two', \"three\", 4.5, true, 00:00:09, 1e3, -0]",
+    "a = [00:00:09, 12:00:00.5]\nb = [true,false]\nc = ['x','y']\nd = [\"\", '']",
+    "a = 'é, ÿ'  # one byte a character (Latin-1)\n",
+    "a = 'Łódź'  # two bytes a character\n",
+    "a = \"🂡 ♠\"  # four bytes a character\nb = ['♠', 1.5]",
+    "actions = ['d dh p1 AsKd', 'd dh p2 ????', 'p2 cbr 6 # a raise', 'p1 f']\n",
+]
+
+
+@scanner_alone
+@pytest.mark.parametrize("text", SCANNED_WHOLE)
+def test_the_scanner_takes_the_usual_lines_and_reads_them_as_tomllib(scan, text):
+    pos, root, _ = scanned(scan, text)
+    assert pos == len(text)
+    assert repr(root) == repr(read_by_tomllib(text))
+
+
+@scanner_alone
+def test_a_header_gives_the_table_the_next_lines_go_to(scan):
+    root = {}
+    pos, table = scan("a = 1\n[1]\nb = 2\n[2]\nc = [3]\n", 0, root, root)
+    assert root == {"a": 1, "1": {"b": 2}, "2": {"c": [3]}}
+    assert table is root["2"]
+    # From the middle of a text, into the table handed over.
+    pos, same = scan("x\nd = 4\n", 2, root, table)
+    assert (pos, same) == (8, table) and table == {"c": [3], "d": 4}
+
+
+# Each line below, after a few the scanner takes, is one it leaves at its start.
+BEFORE = "v = 1\n[t]\nk = 1\n"
+LEFT_BY_SCANNER = [
+    # Right TOML, which the Python code reads.
+    "'q' = 1",
+    '"q" = 1',
+    "a.b = 1",
+    "a . b = 1",
+    "[a.b]",
+    "[[a]]",
+    "['a']",
+    '["a"]',
+    "n = 1234567890123456789",  # more than 18 digits
+    "n = -9999999999999999999",  # more than a C long long holds
+    "n = -99999999999999999999999",
+    "n = [1, 1234567890123456789]",
+    "n = inf",
+    "n = -nan",
+    "n = +inf",
+    "n = [1, inf]",
+    's = "a\\tb"',
+    's = "\\u00e9"',
+    "s = [\"\\\\\", 'x']",
+    "s = '''x'''",
+    's = """x"""',
+    "a = [[1], 2]",
+    "a = [1, [2]]",
+    "a = {}",
+    "a = { b = 1 }",
+    "a = [{ b = 1 }]",
+    "a = [\n1]",
+    "a = [1, # one\n2]",
+    "a = [1,\n]",
+    "n = 0x1F",
+    "n = 1_000",
+    "n = [1_000]",
+    "d = 2009-07-01",
+    "d = 1979-05-27T07:32:00Z",
+    "d = [2009-07-01]",
+    # Errors, which the Python code refuses.
+    "k = 2",  # a key given twice
+    "[t]",  # a table declared twice
+    "[v]",  # a table over a value
+    "n = 01",
+    "n = -01",
+    "n = [0, 00]",
+    "n = 1.",
+    "n = .5",
+    "n = 1e",
+    "n = 1e+",
+    "n = 1.5.3",
+    "n = 1.e5",
+    "n = 1e" + "9" * 30,  # Decimal refuses it
+    "n = [1.5, 1e" + "9" * 30 + "]",
+    "b = truex",
+    "b = True",
+    "b = tru",
+    "t = 24:00:00",
+    "t = 20:60:00",
+    "t = 20:15:60",
+    "t = 20:15:00.",
+    "t = 20:15:00Z",
+    "t = 20:15:00+01:00",
+    "t = 2:15:00",
+    "t = 20:15",
+    "t = [20:15:00Z]",
+    "s = 'unterminated",
+    's = "unterminated',
+    "s = 'two\nlines'",
+    "s = 'x' 'y'",
+    "a =",
+    "a = ",
+    "a = 1 2",
+    "a = [1 2]",
+    "a = [1,,2]",
+    "a = [,]",
+    "a = [ , ]",
+    "a = [1",
+    "a = [1]]",
+    "a = 1 ]",
+    "a =\u00a01",
+    "\u00a0a = 1",
+    "= 1",
+    "a b = 1",
+    "a",
+    "[]",
+    "[a",
+    "[a]]",
+    "[ a b ]",
+]
+
+
+@scanner_alone
+@pytest.mark.parametrize("line", LEFT_BY_SCANNER)
+def test_the_scanner_stops_at_the_start_of_a_line_it_is_not_sure_of(scan, line):
+    pos, root, table = scanned(scan, BEFORE + line + "\nz = 'after'\n")
+    assert pos == len(BEFORE)
+    assert root == {"v": 1, "t": {"k": 1}} and table is root["t"]
+
+
+@pytest.mark.parametrize("line", LEFT_BY_SCANNER)
+def test_a_line_the_scanner_leaves_reads_as_tomllib_reads_it(line):
+    assert_same_as_tomllib(BEFORE + line + "\nz = 'after'\n")
+
+
+@scanner_alone
+@pytest.mark.parametrize(
+    "line", ["s = 'a\x01'", 's = "\x1f"', "# \x7f", "n = 1 # \x00", "n = 1\r", "\r", "[t]\x0b"]
+)
+def test_the_scanner_leaves_a_control_character_even_where_parse_has_not_looked(scan, line):
+    # parse() sends a text with one to tomllib before any reading; scan() is right alone.
+    assert scanned(scan, "a = 1\n" + line + "\nb = 2\n")[:2] == (6, {"a": 1})
+
+
+@scanner_alone
+def test_the_scanner_starts_only_at_the_start_of_a_line(scan):
+    text = "a = 1\nb = 2\n"
+    root = {}
+    assert scan(text, 2, root, root) == (2, root) and root == {}
+    assert scan(text, 6, root, root) == (12, root) and root == {"b": 2}
+    assert scan(text, 12, root, root) == (12, root)
+    for pos in (-1, 13):
+        with pytest.raises(ValueError, match="outside the text"):
+            scan(text, pos, root, root)
+    with pytest.raises(TypeError):
+        scan(b"a = 1", 0, root, root)
+    with pytest.raises(TypeError):
+        scan(text, 0, root)
+
+
+@scanner_alone
+def test_the_python_code_reads_the_line_the_scanner_leaves_then_the_scanner_goes_on(scan):
+    calls = []
+
+    def spy(src, pos, root, table):
+        calls.append(pos)
+        return scan(src, pos, root, table)
+
+    text = "[1]\na = 1\nb = { c = 2 }\nd = [\n  3,\n]\ne = 4\n[2]\nf = 'x'\n"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_toml_fast, "_scan", spy)
+        document = _toml_fast.parse(text)
+    assert repr(document) == repr(read_by_tomllib(text))
+    assert calls == [0, text.index("d ="), text.index("e =")]
+
+
+@scanner_alone
+def test_an_error_in_making_a_value_is_raised_not_taken_for_a_doubt(scan):
+    # Only Decimal's refusal of a number is a doubt (the Python code then makes the same
+    # call and leaves the text to tomllib); a MemoryError, or any other error, is raised.
+    from holdem.history import _toml_accel
+
+    def no_memory(*args):
+        raise MemoryError
+
+    try:
+        _toml_accel.install(no_memory, no_memory)
+        for text in ("a = 1.5", "a = [1, 'x', 2.5]", "t = 00:00:09", "t = [00:00:09]"):
+            with pytest.raises(MemoryError):
+                scan(text, 0, {}, {})
+    finally:
+        _toml_accel.install(Decimal, dt.time)
+    assert scanned(scan, "a = [1.5, 00:00:09]")[1] == {"a": [Decimal("1.5"), dt.time(0, 0, 9)]}
+
+
+@scanner_alone
+def test_the_scanner_keeps_nothing_of_what_it_leaves(scan):
+    # Every way of leaving a line after building part of its value gives the memory back.
+    texts = [
+        "a = [1, 'x', 2.5, 00:00:09] junk",
+        "a = [1, 'x', 2.5, [3]]",
+        "k = [1, 'x']\nk = [2, 'y']",
+        "a = 'x'\nb = 2.5 1",
+        "[t]\n[t]",
+        "a = 1e" + "9" * 30,
+    ]
+
+    def run():
+        for _ in range(2000):
+            for text in texts:
+                scan(text, 0, {}, {})
+
+    run()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        run()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 20_000  # a leak of one object a text would be hundreds of kilobytes
+
+
+# Lines of the usual kinds, right and wrong, in any order: whatever the scanner takes must
+# be what tomllib reads, and the whole text must read as tomllib reads it.
+
+LINE_KEYS = ["a", "b", "1", "x-y_Z", "'q'", '"q"', "a.b", "", "a b", "é"]
+LINE_SCALARS = [
+    "0", "-0", "+7", "42", "007", "123456789012345678", "-1234567890123456789", "1_000",
+    "0x1F", "0.5", "-0.0", "200.30", "1e5", "1E-05", "+3.14e+02", "1.", ".5", "1e",
+    "1e" + "9" * 30, "inf", "-nan", "true", "false", "truex", "'x'", "''", "'O\"B'",
+    "'é ♠ 🂡'", "'a # b'", '"x"', '""', "\"it's\"", '"a\\tb"', '"\\u00e9"', "'open", '"open',
+    "00:00:09", "23:59:59.5", "20:15:00.1234567891", "24:00:00", "20:15:00.", "20:15:00Z",
+    "2009-07-01", "{}", "{ b = 1 }", "[]", "[1, [2]]",
+]  # fmt: skip
+LINE_ENDS = ["", " ", "\t# a note ♥", "#", " junk", " ]"]
+ARRAY_COMMAS = [", ", ",", " , ", "\t,\t", ",,", " ", ",\n"]
+
+
+@st.composite
+def usual_lines(draw):
+    kind = draw(st.sampled_from(["blank", "comment", "header", "scalar", "array"]))
+    if kind == "blank":
+        line = draw(spaces)
+    elif kind == "comment":
+        line = draw(spaces) + "# " + draw(st.sampled_from(LINE_SCALARS))
+    elif kind == "header":
+        line = f"{draw(spaces)}[{draw(spaces)}{draw(st.sampled_from(LINE_KEYS))}{draw(spaces)}]"
+    else:
+        if kind == "scalar":
+            value = draw(st.sampled_from(LINE_SCALARS))
+        else:
+            items = draw(st.lists(st.sampled_from(LINE_SCALARS), max_size=4))
+            value = "[" + draw(spaces)
+            for number, item in enumerate(items):
+                value += (draw(st.sampled_from(ARRAY_COMMAS)) if number else "") + item
+            if items and draw(st.booleans()):
+                value += draw(spaces) + ","
+            value += draw(spaces) + "]"
+        key = draw(st.sampled_from(LINE_KEYS))
+        line = f"{draw(spaces)}{key}{draw(spaces)}={draw(spaces)}{value}"
+    return line + draw(st.sampled_from(LINE_ENDS))
+
+
+@st.composite
+def usual_texts(draw):
+    text = "\n".join(draw(st.lists(usual_lines(), max_size=10)))
+    if text and draw(st.booleans()):  # one character taken out, put in or changed
+        at = draw(st.integers(0, len(text) - 1))
+        char = draw(st.sampled_from("'\"[]{},=#.\n \\x0-+e:_\r\x00\x7fé"))
+        cut = draw(st.integers(0, 1))
+        text = text[:at] + char * draw(st.integers(0, 1)) + text[at + cut :]
+    return text
+
+
+@scanner_alone
+@given(usual_texts())
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+def test_what_the_scanner_takes_is_what_tomllib_reads(scan, text):
+    pos, root, table = scanned(scan, text)
+    assert pos == len(text) or pos == 0 or text[pos - 1] == "\n"
+    taken = text[:pos]
+    assert repr(root) == repr(read_by_tomllib(taken))
+    assert table is root or any(table is value for value in root.values())
+
+
+@given(usual_texts())
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+def test_texts_of_the_usual_lines_read_as_tomllib_reads_them(text):
+    assert_same_as_tomllib(text)
 
 
 # The hand's quick paths (arrays of plain ints or strings taken whole) keep every check.

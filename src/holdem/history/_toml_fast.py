@@ -16,6 +16,14 @@ with ``tomllib``, so odd files and errors (with their messages) behave as they a
 Bounded: each regular expression is matched at one position and cannot backtrack more than
 linearly, the reader moves forward only, and nesting deeper than :data:`MAX_DEPTH` is left
 to ``tomllib``.
+
+Accelerated: where the package was built with a C compiler, ``_toml_accel.c`` reads the
+usual lines of a file (blank and comment lines, ``[1]`` headers, ``key = value`` with a bare
+key and a string, boolean, number, local time or one-line flat array of them) and hands the
+first line it is not sure of to the Python code below, which then reads or refuses it as it
+always does (see :func:`_document`). The Python code is the reference: the accelerator takes
+only lines it reads to the same values, and everything else, errors included, is decided
+here. :data:`ACCELERATED` says whether it is in use.
 """
 
 from __future__ import annotations
@@ -116,7 +124,14 @@ def _document(src: str) -> dict[str, Any]:
     table = root
     pos, end = 0, len(src)
     lines = _LINES
+    scan = _scan
     while pos < end:
+        if scan is not None:
+            # The C scanner takes the usual lines from here on and stops at the start of
+            # the first it is not sure of: that line is read below, then it goes on.
+            pos, table = scan(src, pos, root, table)
+            if pos == end:
+                break
         newline = src.find("\n", pos)
         stop = end if newline < 0 else newline + 1
         line = src[pos:stop] if stop - pos <= _SHORT_LINE else None
@@ -161,6 +176,23 @@ def _document(src: str) -> dict[str, Any]:
                 raise _Unsupported
             table = root[name] = {}
     return root
+
+
+_Scanner = Callable[[str, int, dict[str, Any], dict[str, Any]], tuple[int, dict[str, Any]]]
+
+
+def _install_scanner() -> _Scanner | None:
+    try:
+        from holdem.history import _toml_accel
+    except ImportError:  # built without a C compiler: the Python code reads every line
+        return None
+    _toml_accel.install(Decimal, dt.time)
+    return _toml_accel.scan
+
+
+_scan = _install_scanner()
+ACCELERATED = _scan is not None
+"""Whether the usual lines are read by the C scanner (``_toml_accel``), with the same results."""
 
 
 # Short plain lines already read, with their key and value (arrays as tuples): most lines
