@@ -306,6 +306,23 @@ def amount_places(text: str) -> int:
 
 
 def _cards(text: str) -> Cards:
+    known = _CARDS_READ.get(text)
+    if known is not None:
+        return known
+    cards = _read_cards(text)
+    if len(_CARDS_READ) >= _CARDS_KEPT:
+        _CARDS_READ.clear()
+    _CARDS_READ[text] = cards
+    return cards
+
+
+# Card strings already read: a file deals the same 1,326 hole-card pairs over and over,
+# each in a new action text ('d dh p3 AsKd') that the readers' caches of whole actions miss.
+_CARDS_READ: dict[str, Cards] = {}
+_CARDS_KEPT = 1 << 14
+
+
+def _read_cards(text: str) -> Cards:
     cards: list[Card | None] = []
     seen: set[Card] = set()
     for i in range(0, len(text), 2):
