@@ -111,7 +111,7 @@ def plain_hand(cls: type[HandHistory], table: Mapping[str, Any]) -> HandHistory 
     if not table.keys() >= _NEEDED or not all(key[:1] == "_" for key in own):
         return None  # a field PHH leaves to users starts with "_", kept as it is in extra
     texts = table["actions"]
-    if type(texts) is not list or not only(str, texts):
+    if type(texts) is not list or not {*map(type, texts)} <= _STR:  # (only(), inlined)
         return None
     fields: dict[str, Any] = {}
     for key, value in table.items():
@@ -142,7 +142,11 @@ def _whole_amounts(table: Mapping[str, Any]) -> tuple[Decimal, dict[str, Any]] |
     for name, low in _LIST_AMOUNTS.items():
         values = table.get(name)
         if values is not None:
-            if type(values) is not list or not only(int, values) or min(values, default=low) < low:
+            if (
+                type(values) is not list
+                or not {*map(type, values)} <= _INT
+                or min(values, default=low) < low
+            ):
                 return None
             read[name] = tuple(values)
     for name, low in _SCALAR_AMOUNTS.items():
@@ -239,6 +243,7 @@ _EXACT = Context(prec=64, traps=[Inexact, InvalidOperation])
 _MOST_DIGITS = 24
 _SCALES: list[int] = [10**places for places in range(MAX_PLACES + 1)]
 _INT = frozenset((int,))
+_STR = frozenset((str,))
 _NUMBER = frozenset((int, Decimal))
 
 

@@ -21,7 +21,7 @@ DealHole(player=2, cards=(Card('As'), None), comment=None)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import assert_never
 
@@ -135,11 +135,19 @@ def parse_action(text: str, unit: Decimal = ONE) -> Action:
     """Read one PHH action string, amounts counted in ``unit``; raise :class:`PHHError`
     saying what is wrong."""
     body, hash_sign, after = text.partition("#")
+    action = _action_of(body, unit)
+    if not hash_sign:
+        return action
     # One space after '#' is the separator the writer puts there; the rest is the comment.
-    comment = (after[1:] if after.startswith(" ") else after) if hash_sign else None
+    # (Most actions have none: building them without the keyword costs a third less.)
+    return replace(action, comment=after[1:] if after.startswith(" ") else after)
+
+
+def _action_of(body: str, unit: Decimal) -> Action:
+    """The action of a PHH action string without its comment."""
     words = body.split()
     if not words:
-        return NoOp(comment=comment)
+        return NoOp()
     actor, args = words[0], words[1:]
     if actor == "d":
         verb = args[0] if args else None
@@ -148,13 +156,13 @@ def parse_action(text: str, unit: Decimal = ONE) -> Action:
                 raise PHHError(
                     f"write the deal of hole cards as 'd dh pN CARDS', not {body.strip()!r}"
                 )
-            return DealHole(_player(args[1]), _cards(args[2]), comment=comment)
+            return DealHole(_player(args[1]), _cards(args[2]))
         if verb == "db":
             if len(args) != 2:
                 raise PHHError(
                     f"write the deal of board cards as 'd db CARDS', not {body.strip()!r}"
                 )
-            return DealBoard(_cards(args[1]), comment=comment)
+            return DealBoard(_cards(args[1]))
         what = "no dealer action" if verb is None else f"unknown dealer action {verb!r}"
         raise PHHError(f"{what}: the dealer's actions are {_DEALER_VERBS}")
     player = _player(actor)
@@ -164,18 +172,18 @@ def parse_action(text: str, unit: Decimal = ONE) -> Action:
     if verb in ("f", "cc"):
         if rest:
             raise PHHError(f"{verb!r} takes nothing after it, but {' '.join(rest)!r} follows")
-        return Fold(player, comment=comment) if verb == "f" else CheckCall(player, comment=comment)
+        return Fold(player) if verb == "f" else CheckCall(player)
     if verb == "cbr":
         if len(rest) != 1:
             raise PHHError("'cbr' takes one amount, the total to bet or raise to: 'p2 cbr 500'")
-        return BetRaise(player, _amount(rest[0], unit), comment=comment)
+        return BetRaise(player, _amount(rest[0], unit))
     if verb == "sm":
         if not rest:
-            return ShowMuck(player, comment=comment)
+            return ShowMuck(player)
         if len(rest) == 1:
             if rest[0] == "-":
-                return ShowMuck(player, shown_dealt=True, comment=comment)
-            return ShowMuck(player, _cards(rest[0]), comment=comment)
+                return ShowMuck(player, shown_dealt=True)
+            return ShowMuck(player, _cards(rest[0]))
         raise PHHError(f"'sm' takes one card string or '-', not {' '.join(rest)!r}")
     if verb == "sd":
         raise PHHError(

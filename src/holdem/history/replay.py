@@ -194,6 +194,8 @@ def _waiting_for(hand: Hand) -> str:
 
 def stacks_match(ours: Sequence[Units], recorded: Sequence[Units | float]) -> bool:
     """Exact, or a recorded half chip matched by the whole chip on either side (same total)."""
+    if ours == recorded:
+        return True  # (most hands, at the cost of one comparison)
     theirs = [Decimal(repr(r)) if isinstance(r, float) else r for r in recorded]
     if len(ours) != len(theirs) or sum(ours) != sum(theirs):
         return False

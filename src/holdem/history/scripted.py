@@ -29,6 +29,9 @@ from holdem.history.hand import HandHistory
 from holdem.history.house_rules import recorded_rules
 
 _MAX_AMOUNT = 1 << 62
+# The loop over every step reads these as globals, not as attributes of modules.
+_CheckCall, _Fold, _BetRaise, _DealHole = phh.CheckCall, phh.Fold, phh.BetRaise, phh.DealHole
+_S_FOLD, _S_CHECK_CALL, _S_BET_RAISE = s.S_FOLD, s.S_CHECK_CALL, s.S_BET_RAISE
 _UNSEEN = (None, None)
 
 
@@ -55,15 +58,16 @@ def script_of_steps(
     # The most frequent steps first: this runs for every step. (A HandHistory names only
     # players it has, so the players need no check here.)
     for step in actions:
-        if type(step) is phh.CheckCall or type(step) is phh.Fold:
+        kind = type(step)
+        if kind is _CheckCall or kind is _Fold:
             if not dealt:
                 return None
-            steps += (s.S_FOLD if type(step) is phh.Fold else s.S_CHECK_CALL, step.player, 0)
-        elif type(step) is phh.BetRaise:
+            steps += (_S_FOLD if kind is _Fold else _S_CHECK_CALL, step.player, 0)
+        elif kind is _BetRaise:
             if not dealt or step.to >= _MAX_AMOUNT:
                 return None  # (an amount past any stack the kernel plays: int64 chips)
-            steps += (s.S_BET_RAISE, step.player, step.to)
-        elif isinstance(step, phh.DealHole):
+            steps += (_S_BET_RAISE, step.player, step.to)
+        elif kind is _DealHole:
             if step.player != len(holes) or len(step.cards) != 2:
                 return None  # every hole card is dealt first, in order
             holes.append(step.cards)
