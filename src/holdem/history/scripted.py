@@ -14,6 +14,7 @@ replayed by ``Hand``, which words what is wrong.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from holdem.engine import kernel_codes as s
 from holdem.engine.config import HandConfig
@@ -57,6 +58,8 @@ def script_of_steps(
     mucked = False
     # The most frequent steps first: this runs for every step. (A HandHistory names only
     # players it has, so the players need no check here.)
+    # (Each step is told by its exact type, which mypy does not narrow on: Any here.)
+    step: Any
     for step in actions:
         kind = type(step)
         if kind is _CheckCall or kind is _Fold:
