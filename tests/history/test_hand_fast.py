@@ -201,7 +201,7 @@ def test_random_play_of_any_shape_reads_the_same():
 
 
 def test_clearing_the_caches_forgets_what_reading_remembered_and_changes_nothing():
-    from holdem.history import _hand_fast, clear_caches
+    from holdem.history import _hand_fast, actions, clear_caches
     from holdem.history.phh import loads
 
     text = "[1]\n" + "".join(
@@ -212,11 +212,11 @@ def test_clearing_the_caches_forgets_what_reading_remembered_and_changes_nothing
             "blinds_or_straddles": "[0.50, 1]",
             "min_bet": "1",
             "starting_stacks": "[200.30, 81.60]",
-            "actions": "['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 3.00', 'p1 f']",
+            "actions": "['d dh p1 AsKd', 'd dh p2 ????', 'p2 cbr 3.00', 'p1 f']",
         }.items()
     )
     first = loads(text)
-    assert _hand_fast._PARSED
+    assert _hand_fast._PARSED and actions._CARDS_READ
     clear_caches()
-    assert not _hand_fast._PARSED
+    assert not _hand_fast._PARSED and not actions._CARDS_READ
     assert loads(text) == first

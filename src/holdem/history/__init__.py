@@ -65,13 +65,14 @@ __all__ = [
 
 
 def clear_caches() -> None:
-    """Forget what reading remembers from hand to hand (parsed actions, repeated lines and
-    arrays, compiled stakes), so that the next read costs what it would in a fresh process: for
-    timing a first read of a file."""
+    """Forget what reading remembers from hand to hand (parsed actions and cards, repeated
+    lines and arrays, compiled stakes), so that the next read costs what it would in a
+    fresh process: for timing a first read of a file."""
     from holdem.engine import kernel_replay
-    from holdem.history import _fields, _hand_fast, _toml_fast
+    from holdem.history import _fields, _hand_fast, _toml_fast, actions
 
     _fields._parse_action_cached.cache_clear()
+    actions._CARDS_READ.clear()
     _hand_fast._PARSED.clear()
     _toml_fast._short_integers.cache_clear()
     _toml_fast._short_numbers.cache_clear()
