@@ -100,9 +100,9 @@ _LIST_AMOUNTS = {
     "winnings": 0,
 }
 _SCALAR_AMOUNTS = {"min_bet": 1, "small_bet": 1, "big_bet": 1, "rake": 0}
-_AMOUNTS = (*_LIST_AMOUNTS, *_SCALAR_AMOUNTS)
+_AMOUNT_BOUNDS = {**_LIST_AMOUNTS, **_SCALAR_AMOUNTS}
 _NEEDED = frozenset(("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"))
-_KNOWN = frozenset((*_PLAIN, *_AMOUNTS, "actions"))
+_KNOWN = frozenset((*_PLAIN, *_AMOUNT_BOUNDS, "actions"))
 
 
 def plain_hand(cls: type[HandHistory], table: Mapping[str, Any]) -> HandHistory | None:
@@ -111,7 +111,7 @@ def plain_hand(cls: type[HandHistory], table: Mapping[str, Any]) -> HandHistory 
     if not table.keys() >= _NEEDED or not all(key[:1] == "_" for key in own):
         return None  # a field PHH leaves to users starts with "_", kept as it is in extra
     texts = table["actions"]
-    if type(texts) is not list or not {*map(type, texts)} <= _STR:  # (only(), inlined)
+    if type(texts) is not list or not only(str, texts):
         return None
     fields: dict[str, Any] = {}
     for key, value in table.items():
@@ -142,11 +142,7 @@ def _whole_amounts(table: Mapping[str, Any]) -> tuple[Decimal, dict[str, Any]] |
     for name, low in _LIST_AMOUNTS.items():
         values = table.get(name)
         if values is not None:
-            if (
-                type(values) is not list
-                or not {*map(type, values)} <= _INT
-                or min(values, default=low) < low
-            ):
+            if type(values) is not list or not only(int, values) or min(values, default=low) < low:
                 return None
             read[name] = tuple(values)
     for name, low in _SCALAR_AMOUNTS.items():
@@ -180,22 +176,16 @@ def _amounts_in_units(
     scale = _SCALES[places]
     read: dict[str, Any] = {}
     try:
-        for name, low in _LIST_AMOUNTS.items():
-            values = table.get(name)
-            if values is not None:
+        for name, low in _AMOUNT_BOUNDS.items():  # (_decimals_of checked their shapes)
+            value = table.get(name)
+            if value is not None:
+                values = value if type(value) is list else (value,)
                 units = [
                     v * scale if type(v) is int else int(v.scaleb(places, _EXACT)) for v in values
                 ]
                 if min(units, default=low) < low:
                     return None
-                read[name] = tuple(units)
-        for name, low in _SCALAR_AMOUNTS.items():
-            value = table.get(name)
-            if value is not None:
-                count = value * scale if type(value) is int else int(value.scaleb(places, _EXACT))
-                if count < low:
-                    return None
-                read[name] = count
+                read[name] = tuple(units) if type(value) is list else units[0]
     except ArithmeticError:  # past even _EXACT's 64 digits: only hostile files get here
         return None
     return unit_of_places(places), read
@@ -243,7 +233,6 @@ _EXACT = Context(prec=64, traps=[Inexact, InvalidOperation])
 _MOST_DIGITS = 24
 _SCALES: list[int] = [10**places for places in range(MAX_PLACES + 1)]
 _INT = frozenset((int,))
-_STR = frozenset((str,))
 _NUMBER = frozenset((int, Decimal))
 
 
