@@ -83,8 +83,9 @@ def _from_winnings(
     deducted = tuple(map(sub, collected, paid))
     rake = sum(deducted, start=0)
     checked = Payout(collected, returned, rake, deducted)
-    if any(map(gt, paid, collected)):
-        player = [*map(gt, paid, collected)].index(True)
+    overpaid = [*map(gt, paid, collected)]
+    if True in overpaid:
+        player = overpaid.index(True)
         who = _who(history, player)
         won, amount = collected[player], history.format_amount(paid[player])
         if won == 0:
