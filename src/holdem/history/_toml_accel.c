@@ -167,6 +167,16 @@ static int local_time(const Text *t, Py_ssize_t *p, PyObject **out)
     return TAKEN;
 }
 
+/* Moves *q past a run of digits; whether there was one (a fraction or an exponent needs a
+ * digit, and so does an integer that does not start with 0). */
+static inline int skip_digits(const Text *t, Py_ssize_t *q)
+{
+    Py_ssize_t start = *q;
+    while (is_digit(at(t, *q)))
+        (*q)++;
+    return *q > start;
+}
+
 /* A decimal integer (no leading zero, no underscore) as an int, or a float (one with a
  * fraction or an exponent) as the Decimal of its text. What follows it is the caller's to
  * check: "01" or "1e" stop before their second character, and the caller, finding no
@@ -181,19 +191,14 @@ static int number(const Text *t, Py_ssize_t *p, PyObject **out)
     Py_ssize_t first = q;
     if (at(t, q) == '0')
         q++;
-    else if (is_digit(at(t, q)))
-        while (is_digit(at(t, q)))
-            q++;
-    else
+    else if (!skip_digits(t, &q))
         return DOUBT; /* inf, nan, or no number at all */
     Py_ssize_t digits_end = q;
     int is_float = 0;
     if (at(t, q) == '.') {
         q++;
-        if (!is_digit(at(t, q)))
+        if (!skip_digits(t, &q))
             return DOUBT;
-        while (is_digit(at(t, q)))
-            q++;
         is_float = 1;
     }
     c = at(t, q);
@@ -202,10 +207,8 @@ static int number(const Text *t, Py_ssize_t *p, PyObject **out)
         c = at(t, q);
         if (c == '+' || c == '-')
             q++;
-        if (!is_digit(at(t, q)))
+        if (!skip_digits(t, &q))
             return DOUBT;
-        while (is_digit(at(t, q)))
-            q++;
         is_float = 1;
     }
     if (is_float) {
