@@ -97,6 +97,8 @@ class VectorGame:
     same: tuple[np.ndarray, np.ndarray]  # the opponent's identical hand, else -1
     meta: list[Any]  # what the builder attached to each node (streets, pots)
     order: tuple[np.ndarray, np.ndarray] = field(init=False)
+    # a hold'em game's showdown boards (sorted cards) and their index in ``strengths``
+    board_index: dict[tuple[int, ...], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Hands sorted by strength on each board, for the O(n) showdown.

@@ -123,14 +123,19 @@ class Spot:
             raise SpotError("dead", f"{twice} is on the board and dead at once")
         self.pot = _number("pot", self.pot, positive=True)
         self.stack = _number("stack", self.stack, positive=False)
-        self.ranges = (_range("oop_range", self.oop_range, both), _range("ip_range", self.ip_range, both))
+        self.ranges = (
+            _range("oop_range", self.oop_range, both),
+            _range("ip_range", self.ip_range, both),
+        )
         self.street_sizes = _sizes(self.sizes)
         self.thresholds = dict(_TREE_DEFAULTS)
         if not isinstance(self.tree, dict):
             raise SpotError("tree", "write a table of thresholds: [tree]")
         for key, value in self.tree.items():
             if key not in _TREE_DEFAULTS:
-                raise SpotError(f"tree.{key}", "unknown key: the keys are " + ", ".join(_TREE_DEFAULTS))
+                raise SpotError(
+                    f"tree.{key}", "unknown key: the keys are " + ", ".join(_TREE_DEFAULTS)
+                )
             self.thresholds[key] = _number(f"tree.{key}", value, positive=False)
         self.rake_rate, self.rake_cap = _rake(self.rake)
 
@@ -151,7 +156,9 @@ class Spot:
                 raise SpotError(key, "unknown key: the keys are " + ", ".join(sorted(known)))
         for key in ("board", "oop_range", "ip_range", "pot", "stack"):
             if key not in data:
-                raise SpotError(key, "missing: a spot needs board, oop_range, ip_range, pot and stack")
+                raise SpotError(
+                    key, "missing: a spot needs board, oop_range, ip_range, pot and stack"
+                )
         for key in ("board", "oop_range", "ip_range", "dead"):
             if key in data and not isinstance(data[key], str):
                 raise SpotError(key, "write it as a string in quotes")
@@ -183,7 +190,7 @@ class Spot:
 
 def _cards(key: str, text: Any) -> list[Card]:
     if not isinstance(text, str):
-        raise SpotError(key, "write the cards as a string, like \"Td9d6h Qc\"")
+        raise SpotError(key, 'write the cards as a string, like "Td9d6h Qc"')
     try:
         return parse_cards(text)
     except HoldemError as error:
@@ -216,7 +223,7 @@ def _sizes(data: Any) -> dict[tuple[int, str], StreetSizes]:
     for player, name in enumerate(("oop", "ip")):
         own = data.get(name, {})
         if not isinstance(own, dict):
-            raise SpotError(f"sizes.{name}", "write a table of streets: [sizes.%s]" % name)
+            raise SpotError(f"sizes.{name}", f"write a table of streets: [sizes.{name}]")
         for street in STREETS:
             for key, where in ((street, shared), (street, own)):
                 if key in where:
@@ -225,7 +232,9 @@ def _sizes(data: Any) -> dict[tuple[int, str], StreetSizes]:
         for table in (shared, own):
             for key in table:
                 if key not in STREETS:
-                    raise SpotError(f"sizes.{key}", "unknown street: write flop, turn or river (or oop, ip)")
+                    raise SpotError(
+                        f"sizes.{key}", "unknown street: write flop, turn or river (or oop, ip)"
+                    )
     return out
 
 
@@ -243,8 +252,8 @@ def _street(prefix: str, value: Any, base: StreetSizes | None) -> StreetSizes:
         found[kind] = tuple(Size.parse(w, key, raising=kind == "raise") for w in words)
     base = base or StreetSizes()
     return StreetSizes(
-        bet=found.get("bet", base.bet) or (),  # type: ignore[arg-type]
-        raise_=found.get("raise", base.raise_) or (),  # type: ignore[arg-type]
+        bet=found.get("bet", base.bet) or (),
+        raise_=found.get("raise", base.raise_) or (),
         donk=found.get("donk", base.donk),
     )
 
@@ -260,5 +269,9 @@ def _rake(value: Any) -> tuple[float, float]:
     rate = _number("rake.rate", value.get("rate", 0.0), positive=False)
     if rate >= 1:
         raise SpotError("rake.rate", f"{rate} is not a share of the pot below 1 (0.05 is 5%)")
-    cap = _number("rake.cap", value.get("cap", math.inf), positive=False) if "cap" in value else math.inf
+    cap = (
+        _number("rake.cap", value.get("cap", math.inf), positive=False)
+        if "cap" in value
+        else math.inf
+    )
     return rate, cap

@@ -14,7 +14,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from holdem.cards import ALL_CARDS, format_cards
-from holdem.solver.game import ChanceNode, FoldNode, Hands, Node, PlayerNode, ShowdownNode, VectorGame, flatten
+from holdem.odds.ranges import Combo
+from holdem.solver.game import (
+    ChanceNode,
+    FoldNode,
+    Hands,
+    Node,
+    PlayerNode,
+    ShowdownNode,
+    VectorGame,
+    flatten,
+)
 from holdem.solver.spot import STREETS, Size, Spot
 
 
@@ -57,7 +67,9 @@ class _Builder:
         pot = spot.pot + put[0] + put[1] + street_bets[0] + street_bets[1]
         left = spot.stack - put[actor] - street_bets[actor]
         facing = street_bets[opp] - street_bets[actor]
-        meta = Meta(street, board, (put[0] + street_bets[0], put[1] + street_bets[1]), street_bets, pot)
+        meta = Meta(
+            street, board, (put[0] + street_bets[0], put[1] + street_bets[1]), street_bets, pot
+        )
         names: list[str] = []
         kids: list[Node] = []
         if facing <= 0:
@@ -79,11 +91,24 @@ class _Builder:
             names.append("call")
             everyone_in = spot.stack - put[opp] - street_bets[opp] <= 0 or left - facing <= 0
             after = (put[0] + called[0], put[1] + called[1])
-            kids.append(self.runout(board, after) if everyone_in else self.next_street(board, after, aggressor=opp))
+            kids.append(
+                self.runout(board, after)
+                if everyone_in
+                else self.next_street(board, after, aggressor=opp)
+            )
             amounts = []
             if left > facing and spot.stack - put[opp] - street_bets[opp] > 0:
                 sizes = spot.sizes_for(actor, STREETS[street])
-                amounts = self.amounts(sizes.raise_, board, pot, left, street_bets[actor], street_bets[opp], last_raise, bet=False)
+                amounts = self.amounts(
+                    sizes.raise_,
+                    board,
+                    pot,
+                    left,
+                    street_bets[actor],
+                    street_bets[opp],
+                    last_raise,
+                    bet=False,
+                )
             word = "raise"
         for total in amounts:
             added = total - street_bets[actor]
@@ -93,7 +118,11 @@ class _Builder:
             new_bets = (total, street_bets[1]) if actor == 0 else (street_bets[0], total)
             raise_by = total - street_bets[opp]
             names.append(name)
-            kids.append(self.bets(board, put, new_bets, opp, max(raise_by, last_raise), actor, checked=checked))
+            kids.append(
+                self.bets(
+                    board, put, new_bets, opp, max(raise_by, last_raise), actor, checked=checked
+                )
+            )
         return PlayerNode(actor, names, kids, meta)
 
     def amounts(
@@ -129,7 +158,9 @@ class _Builder:
             least = theirs + max(last_raise, facing, 1.0)
             total = max(round(total), least)
             after_call = allin - total
-            if total >= allin or after_call <= t["force_allin_threshold"] * (base + 2 * (total - theirs)):
+            if total >= allin or after_call <= t["force_allin_threshold"] * (
+                base + 2 * (total - theirs)
+            ):
                 total = allin
             found.add(total)
         if allin not in found and (allin - theirs) <= t["add_allin_threshold"] * base and sizes:
@@ -163,7 +194,7 @@ class _Builder:
 
     def deal(self, board: tuple[int, ...], then: object) -> ChanceNode:
         left = [c for c in range(52) if c not in self.out and c not in board]
-        kids = [then(board + (c,)) for c in left]  # type: ignore[operator]
+        kids = [then((*board, c)) for c in left]  # type: ignore[operator]
         # both players hold two cards: every compatible pair sees len(left) - 4 cards
         meta = Meta(len(board) - 3, board, (0.0, 0.0), (0.0, 0.0), 0.0)
         return ChanceNode(left, kids, 1.0 / (len(left) - 4), meta)
@@ -210,10 +241,11 @@ def build(spot: Spot) -> VectorGame:
     game = flatten(root, 52, (hands[0], hands[1]), (strengths[0], strengths[1]))
     for n in np.flatnonzero(game.dealt >= 0):
         game.labels[n] = card_name(int(game.dealt[n]))
+    game.board_index = {cards: i for i, cards in enumerate(boards)}
     return game
 
 
-def _hands(weighted: list[tuple[tuple[int, int], float]]) -> Hands:
+def _hands(weighted: list[tuple[Combo, float]]) -> Hands:
     cards = np.array([[int(a), int(b)] for (a, b), _ in weighted], np.int32)
     weights = np.array([w for _, w in weighted], np.float64)
     labels = [format_cards(c) for c, _ in weighted]
@@ -222,4 +254,3 @@ def _hands(weighted: list[tuple[tuple[int, int], float]]) -> Hands:
 
 def card_name(code: int) -> str:
     return str(ALL_CARDS[code])
-
