@@ -28,7 +28,8 @@ ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 def threads(count: int | None) -> Iterator[None]:
     """Run numba's parallel loops on ``count`` threads (None: every core)."""
     before = numba.get_num_threads()
-    numba.set_num_threads(min(count or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS))
+    most = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    numba.set_num_threads(min(count or most, most))
     try:
         yield
     finally:
@@ -103,7 +104,7 @@ class CFR:
         out = self.ssum.astype(np.float64)
         g = self.game
         for n in np.flatnonzero(g.kind == PLAYER):
-            block = self.block(out, n)
+            block = self.block(out, int(n))
             totals = block.sum(axis=1, keepdims=True)
             na = block.shape[1]
             np.divide(block, totals, out=block, where=totals > 0)

@@ -15,6 +15,7 @@ kernels in ``holdem.solver.cfr``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -26,6 +27,7 @@ class PlayerNode:
     player: int
     actions: list[str]
     children: list[Node]
+    meta: Any = None
 
 
 @dataclass
@@ -35,6 +37,7 @@ class ChanceNode:
     cards: list[int]
     children: list[Node]
     weight: float
+    meta: Any = None
 
 
 @dataclass
@@ -42,6 +45,7 @@ class FoldNode:
     """The hand ends without a showdown: each player gets ``payoff[p]``."""
 
     payoff: tuple[float, float]
+    meta: Any = None
 
 
 @dataclass
@@ -52,6 +56,7 @@ class ShowdownNode:
     win: tuple[float, float]
     lose: tuple[float, float]
     tie: tuple[float, float]
+    meta: Any = None
 
 
 Node = PlayerNode | ChanceNode | FoldNode | ShowdownNode
@@ -90,7 +95,10 @@ class VectorGame:
     labels: list[str]  # the action or card that leads to each node
     size: int  # total length of the hands x actions storage
     same: tuple[np.ndarray, np.ndarray]  # the opponent's identical hand, else -1
+    meta: list[Any]  # what the builder attached to each node (streets, pots)
     order: tuple[np.ndarray, np.ndarray] = field(init=False)
+    # a hold'em game's showdown boards (sorted cards) and their index in ``strengths``
+    board_index: dict[tuple[int, ...], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Hands sorted by strength on each board, for the O(n) showdown.
@@ -205,6 +213,7 @@ def flatten(
         labels=labels,
         size=size,
         same=(_same(hands[0], hands[1]), _same(hands[1], hands[0])),
+        meta=[node.meta for node in order],
     )
 
 

@@ -86,7 +86,9 @@ def backward(  # type: ignore[no-untyped-def]
             n = lo + k
             kd = kind[n]
             if kd == _FOLD:
-                fold_values(n_cards, payoff[n, trav, 0], reach_o[n], cards_t, cards_o, same_t, cfv[n])
+                fold_values(
+                    n_cards, payoff[n, trav, 0], reach_o[n], cards_t, cards_o, same_t, cfv[n]
+                )
             elif kd == _SHOWDOWN:
                 b = board[n]
                 showdown_values(
@@ -121,7 +123,7 @@ def backward(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def traverser_node(n, mode, s, na, children, off, strat, regret, locked, cfv, keep_pos, keep_neg):  # type: ignore[no-untyped-def]  # noqa: E501
+def traverser_node(n, mode, s, na, children, off, strat, regret, locked, cfv, keep_pos, keep_neg):  # type: ignore[no-untyped-def]
     nt = cfv.shape[1]
     for h in range(nt):
         row = off + h * na

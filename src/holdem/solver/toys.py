@@ -13,14 +13,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.solver.game import ChanceNode, FoldNode, Hands, Node, PlayerNode, ShowdownNode, VectorGame, flatten
+from holdem.solver.game import (
+    ChanceNode,
+    FoldNode,
+    Hands,
+    Node,
+    PlayerNode,
+    ShowdownNode,
+    VectorGame,
+    flatten,
+)
 
 
 def kuhn() -> VectorGame:
     after_pass = PlayerNode(
         1,
         ["pass", "bet"],
-        [_showdown(0, [1, 1]), PlayerNode(0, ["pass", "bet"], [_fold(0, [1, 2]), _showdown(0, [2, 2])])],
+        [
+            _showdown(0, [1, 1]),
+            PlayerNode(0, ["pass", "bet"], [_fold(0, [1, 2]), _showdown(0, [2, 2])]),
+        ],
     )
     after_bet = PlayerNode(1, ["pass", "bet"], [_fold(1, [2, 1]), _showdown(0, [2, 2])])
     root = PlayerNode(0, ["pass", "bet"], [after_pass, after_bet])
@@ -61,7 +73,10 @@ def leduc() -> VectorGame:
     cards = np.array([[c, -1] for c in range(6)], np.int32)
     hands = Hands(cards, np.ones(6), [f"{'JQK'[c // 2]}{c % 2}" for c in range(6)])
     rank = np.arange(6) // 2
-    strength = np.array([[10 + rank[h] if rank[h] == rank[b] else rank[h] for h in range(6)] for b in range(6)], np.int32)
+    strength = np.array(
+        [[10 + rank[h] if rank[h] == rank[b] else rank[h] for h in range(6)] for b in range(6)],
+        np.int32,
+    )
     return flatten(round_("", [1, 1], True, 0, -1), 6, (hands, hands), (strength, strength))
 
 
