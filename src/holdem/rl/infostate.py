@@ -34,12 +34,13 @@ BOARD_SLICES = ((0, 3), (3, 4), (4, 5))  # the flop, the turn, the river
 def max_actions(players: int, stacks: Sequence[int], min_bet: int) -> int:
     """An upper bound on the actions of one hand.
 
-    Between two bets or raises each player acts at most once; each street opens with at
-    most a round of checks. A full bet or raise lifts the street's top bet by at least
-    ``min_bet``, the street tops add up to at most every chip at the table, and an
-    all-in for less happens at most once a player.
+    Between two bets or raises each player acts at most once, and each street opens
+    with at most one action a player. A full bet or raise lifts the street's top bet by
+    at least ``min_bet``; an all-in for less happens at most once a player. The street
+    tops add up to at most twice the largest stack: a player who starts the last street
+    with chips behind matched every earlier top, and the last top is one player's bet.
     """
-    raises = sum(stacks) // max(min_bet, 1) + players
+    raises = 2 * max(stacks) // max(min_bet, 1) + players
     return (raises + len(STREET_NAMES)) * players
 
 
