@@ -9,6 +9,7 @@ from holdem.tournament.generator import generate
 from holdem.tournament.icm import exact_icm, icm
 from holdem.tournament.live import Pot, Tournament, TournamentError
 from holdem.tournament.payouts import DEFAULT_PAYOUT_TABLE, payout_percentages, payouts
+from holdem.tournament.rules import TournamentRules
 from holdem.tournament.structure import (
     PRESETS,
     Break,
@@ -18,7 +19,6 @@ from holdem.tournament.structure import (
     level_at,
     preset,
 )
-from holdem.tournament.rules import TournamentRules
 from holdem.tournament.structure_toml import from_toml, to_toml
 
 __all__ = [
