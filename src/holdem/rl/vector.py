@@ -16,7 +16,7 @@ always waits on a decision and a policy sees a full batch each step.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -72,7 +72,12 @@ class VectorEnv:
     (Fixed-Limit bets the big blind, then twice it from the turn, a bet and three
     raises a round). ``seed``: the same seed deals the same cards at every table.
     ``info_state``: add ``obs["info_state"]``, the actor's perfect-recall information
-    state (``infostate.InfoStateLayout``, ``info_state_layout``).
+    state (``infostate.InfoStateLayout``, ``info_state_layout``). ``opponents``: seats
+    played inside the environment, ``{seat: "tag" | "random" | "caller" | policy}``;
+    the named bots decide inside the compiled kernel, a policy is a function from an
+    ``obs`` dict (the rows of the tables where its seat acts) to their action ids.
+    ``step`` then returns only decisions of the other seats; rewards add up every hand
+    finished since the last step, hands the bots played alone included.
     The rules are ``holdem.engine.Hand``'s, without antes or straddles.
     """
 
@@ -86,6 +91,7 @@ class VectorEnv:
         structure: str = "nl",
         seed: int | None = None,
         info_state: bool = False,
+        opponents: Mapping[int, str | Callable[[dict[str, np.ndarray]], Any]] | None = None,
     ) -> None:
         self.num_tables = _whole("num_tables", num_tables, 1, MAX_TABLES)
         self.players = n = _whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
@@ -112,6 +118,14 @@ class VectorEnv:
             if info_state
             else None
         )
+        from holdem.rl.opponents import Opponents
+
+        self._opponents = None if not opponents else Opponents(opponents, n, self.num_tables)
+        if self._opponents is not None and info_state:
+            raise ConfigError(
+                "info_state=True records the actions step() is given, so it cannot be "
+                "combined with opponents that act inside the environment yet"
+            )
         self._ready = False
 
     # -- the interface --------------------------------------------------------------------
@@ -137,7 +151,17 @@ class VectorEnv:
         )
         self._tab[:] = 0
         self._tab[:, k.T_BUTTON] = self.players - 1
-        self._check(k.reset(self._env, self._views, self._out, self._work))
+        if self._opponents is None:
+            self._check(k.reset(self._env, self._views, self._out, self._work))
+        else:
+            self._opponents.seed(chosen)
+            self._rewards[:] = 0
+            self._net[:] = 0
+            self._dones[:] = False
+            bots = self._opponents.kernel_arrays
+            self._check(k.reset_bots(self._env, self._views, self._out, self._work, bots))
+            self._play_callables()
+            self._opponents.carry(self._rewards, self._net, self._dones)
         self._ready = True
         if self._info_states is not None:
             self._info_states.clear()
@@ -164,10 +188,14 @@ class VectorEnv:
         sizes = self._no_amounts if amounts is None else self._as_row("amounts", amounts)
         if self._info_states is not None and self._all_legal(chosen):
             self._info_states.record(self._tab, self._state, chosen, sizes)
-        self._check(
-            k.step(self._env, self._views, self._out, self._work, chosen, sizes),
-            chosen,
-        )
+        if self._opponents is None:
+            self._check(
+                k.step(self._env, self._views, self._out, self._work, chosen, sizes), chosen
+            )
+        else:
+            self._step_with_bots(chosen, sizes, self._opponents.everywhere, clear=True)
+            self._play_callables()
+            self._opponents.add_carried(self._rewards, self._net, self._dones)
         self._describe()
         return self._obs, self._rewards, self._dones, self._info()
 
@@ -193,6 +221,12 @@ class VectorEnv:
         from holdem.rl import step_kernel as k
 
         return (int(self._tab[table, k.T_BUTTON]) + 1 + position) % self.players
+
+    def hands_played(self) -> np.ndarray:
+        """Hands finished at each table since ``reset`` (as ``info["hands"]``)."""
+        from holdem.rl import step_kernel as k
+
+        return self._tab[:, k.T_HANDS].copy()
 
     def deck_orders(self) -> np.ndarray:
         """The deck order of each table's current hand (``Hand(config, Deck(order))``)."""
@@ -284,6 +318,28 @@ class VectorEnv:
             np.zeros((3, n + 1), dtype=np.int64),
             kernel_arrays(),
         )
+
+    def _play_callables(self) -> None:
+        """Ask the policy opponents for their actions until none of them is to act."""
+        assert self._opponents is not None
+        while True:
+            actions, waiting = self._opponents.callable_actions(self._obs)
+            if not waiting.any():
+                return
+            self._step_with_bots(actions, self._no_amounts, waiting, clear=False)
+
+    def _step_with_bots(
+        self, actions: np.ndarray, amounts: np.ndarray, active: np.ndarray, clear: bool
+    ) -> None:
+        """Apply ``actions`` at the ``active`` tables, the compiled bots playing on."""
+        from holdem.rl import step_kernel as k
+
+        assert self._opponents is not None
+        bots = self._opponents.kernel_arrays
+        status = k.step_bots(
+            self._env, self._views, self._out, self._work, actions, amounts, active, clear, bots
+        )
+        self._check(status, actions)
 
     def _all_legal(self, actions: np.ndarray) -> bool:
         inside = (actions >= 0) & (actions < ACTIONS)
