@@ -636,3 +636,9 @@ def step_bots(env, views, out, work, actions, amounts, active, clear, bots):
         if not _play_bots(env, views, out, t, work, bots):
             return -2 - t
     return OK
+
+
+@_entry
+def describe_table(env, views, out, work, t):
+    """Describe table ``t``'s decision again (after its state or deck was set)."""
+    return _next_decision(env, views, out, t, work)

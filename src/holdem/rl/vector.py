@@ -222,6 +222,92 @@ class VectorEnv:
 
         return (int(self._tab[table, k.T_BUTTON]) + 1 + position) % self.players
 
+    # -- control of a table ---------------------------------------------------------------
+
+    STATE_FIELDS = ("tab", "state", "folded", "history", "raises", "deck", "rng")
+
+    def get_state(self, table: int) -> dict[str, np.ndarray]:
+        """Everything table ``table`` is, as copies: ``set_state`` puts it back (on this
+        table or another of an environment with the same options)."""
+        t = self._table_number(table)
+        arrays = (self._tab, self._state, self._folded, self._history, self._raises)
+        saved = {name: a[t].copy() for name, a in zip(self.STATE_FIELDS, arrays, strict=False)}
+        saved["deck"] = self._decks[t].copy()
+        saved["rng"] = self._rng[t : t + 1].copy()
+        if self._info_states is not None:
+            saved["info_state"] = self._info_states.tensor[t].copy()
+            saved["info_count"] = self._info_states.count[t : t + 1].copy()
+        if self._opponents is not None:
+            saved["seen"] = self._opponents.seen[t].copy()
+            saved["bot_rng"] = self._opponents.bot_rng[t : t + 1].copy()
+        return saved
+
+    def set_state(self, table: int, saved: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """Put a ``get_state`` back on ``table``; returns ``obs`` (that row described again)."""
+        t = self._table_number(table)
+        if not self._ready:
+            raise ConfigError("call reset() before set_state(): the tables are not dealt yet")
+        targets = {
+            "tab": self._tab[t],
+            "state": self._state[t],
+            "folded": self._folded[t],
+            "history": self._history[t],
+            "raises": self._raises[t],
+            "deck": self._decks[t],
+            "rng": self._rng[t : t + 1],
+        }
+        if self._info_states is not None:
+            targets["info_state"] = self._info_states.tensor[t]
+            targets["info_count"] = self._info_states.count[t : t + 1]
+        if self._opponents is not None:
+            targets["seen"] = self._opponents.seen[t]
+            targets["bot_rng"] = self._opponents.bot_rng[t : t + 1]
+        for name, target in targets.items():
+            value = saved.get(name)
+            if value is None or np.shape(value) != target.shape:
+                raise ConfigError(
+                    f"this state does not fit: {name!r} must be shaped {target.shape}, as "
+                    "get_state() gives it for an environment with the same options"
+                )
+        for name, target in targets.items():
+            target[:] = saved[name]
+        self._redescribe(t)
+        return self._obs
+
+    def set_deck(self, table: int, order: Sequence[int] | np.ndarray) -> dict[str, np.ndarray]:
+        """Deal the hand now at ``table`` from ``order`` (52 distinct card codes, dealt as
+        ``Hand(config, Deck(order))`` deals: hole cards round the table from position 0,
+        then a burn before each street). The cards already seen change with it: use it
+        at the start of a hand to fix the deck."""
+        t = self._table_number(table)
+        cards = np.asarray(order)
+        if cards.shape != (52,) or sorted(cards.tolist()) != list(range(52)):
+            raise ConfigError("a deck order is the 52 card codes 0..51, each once")
+        self._decks[t] = cards.astype(np.uint8)
+        self._redescribe(t)
+        return self._obs
+
+    def clone(self) -> VectorEnv:
+        """An independent copy: every table, its generator and its bots as they are now."""
+        import copy
+
+        twin: VectorEnv = copy.deepcopy(self)
+        return twin
+
+    def _table_number(self, table: int) -> int:
+        return _whole("table", table, 0, self.num_tables - 1)
+
+    def _redescribe(self, t: int) -> None:
+        from holdem.rl import step_kernel as k
+
+        if not k.describe_table(self._env, self._views, self._out, self._work, t):
+            raise InvalidCardsError(f"table {t} holds cards the evaluator refuses")
+        if self._info_states is not None:
+            obs = self._obs
+            obs["info_state"] = self._info_states.describe(
+                obs["hole"], obs["board"], self._tab, np.zeros(self.num_tables, np.bool_)
+            )
+
     def hands_played(self) -> np.ndarray:
         """Hands finished at each table since ``reset`` (as ``info["hands"]``)."""
         from holdem.rl import step_kernel as k
