@@ -62,7 +62,11 @@ TARGET = 100  # VectorEnv, times RLCard's env.step
 
 
 def play_vector_env(hands: int, seed: int) -> tuple[int, int]:
-    env = VectorEnv(TABLES, PLAYERS, STACK, *BLINDS, seed=seed)
+    return drive(VectorEnv(TABLES, PLAYERS, STACK, *BLINDS, seed=seed), hands, seed)
+
+
+def drive(env: VectorEnv, hands: int, seed: int) -> tuple[int, int]:
+    """A uniform random legal id at every table, a batch per step, until ``hands``."""
     obs = env.reset()
     policy = np.random.default_rng(seed)
     played = decisions = 0
@@ -156,15 +160,7 @@ def play_kernel(hands: int, seed: int) -> tuple[int, int]:
 
 def play_vector_env_tag(hands: int, seed: int) -> tuple[int, int]:
     env = VectorEnv(TABLES, 2, STACK, *BLINDS, structure="fl", seed=seed, opponents={1: "tag"})
-    obs = env.reset()
-    policy = np.random.default_rng(seed)
-    played = decisions = 0
-    while played < hands:
-        scores = policy.random((TABLES, 6), dtype=np.float32) * obs["legal_mask"]
-        obs, _, _, info = env.step(scores.argmax(axis=1))
-        decisions += TABLES
-        played = int(info["hands"].sum())
-    return played, decisions
+    return drive(env, hands, seed)
 
 
 def play_rlcard_rule(hands: int, seed: int) -> tuple[int, int]:
@@ -178,12 +174,11 @@ def play_rlcard_rule(hands: int, seed: int) -> tuple[int, int]:
     for _ in range(hands):
         state, player = env.reset()
         while not env.is_over():
-            if player == 1:
-                action = rule.eval_step(state)[0]
-            else:
-                action = rng.choice(list(state["legal_actions"]))
-                decisions += 1
-            state, player = env.step(action)
+            if player == 1:  # the rule agent answers an action name
+                state, player = env.step(rule.eval_step(state)[0], raw_action=True)
+                continue
+            state, player = env.step(rng.choice(list(state["legal_actions"])))
+            decisions += 1
         env.get_payoffs()
     return hands, decisions
 
