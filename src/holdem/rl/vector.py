@@ -112,7 +112,7 @@ class VectorEnv:
 
         ``seed`` (or the constructor's, or a fresh random one) seeds each table's own
         generator, so a table's cards do not depend on how many tables there are."""
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         if seed is not None:
             _whole("seed", seed, 0)
@@ -140,7 +140,7 @@ class VectorEnv:
         only where a hand ended (``dones``). The arrays are the environment's own and
         the next call overwrites them: copy what you keep.
         """
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         if not self._ready:
             raise ConfigError("call reset() before step(): no hand has been dealt yet")
@@ -156,7 +156,7 @@ class VectorEnv:
 
     def hand_config(self, table: int) -> HandConfig:
         """The ``HandConfig`` of the hand now at ``table``, stacks by position."""
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         button = int(self._tab[table, k.T_BUTTON])
         n = self.players
@@ -166,7 +166,7 @@ class VectorEnv:
         )
 
     def seat_of(self, table: int, position: int) -> int:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         return (int(self._tab[table, k.T_BUTTON]) + 1 + position) % self.players
 
@@ -177,7 +177,7 @@ class VectorEnv:
     # -- inside ---------------------------------------------------------------------------
 
     def _compile_rules(self) -> np.ndarray:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         config = HandConfig.create(
             self.structure,
@@ -199,7 +199,7 @@ class VectorEnv:
         return rules
 
     def _allocate(self) -> None:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         t, n, layout = self.num_tables, self.players, self.layout
         self._tab = np.zeros((t, k.TABLE_FIELDS), dtype=np.int64)
@@ -256,7 +256,7 @@ class VectorEnv:
         )
 
     def _info(self) -> dict[str, np.ndarray]:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         return {
             "final_stacks": self._final,

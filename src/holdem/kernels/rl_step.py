@@ -28,7 +28,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from holdem.engine.kernel_pots import award_showdown, return_unmatched
+from holdem.kernels.pots import award_showdown, return_unmatched
 
 # Inlined where called, and the entry points; neither counts references (see above).
 _FLAGS: dict[str, Any] = {  # ``_nrt`` is numba's own switch for reference counting
