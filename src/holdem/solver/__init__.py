@@ -1,0 +1,1 @@
+"""Equilibrium strategies: spots solved exactly rather than played by rules of thumb."""
