@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from holdem.odds import equity, starting_hand
-from holdem.solver.preflop_matchups import BOARDS_PER_PAIR, LABELS, board_shapes, matchups
+from holdem.solver.preflop_build import board_shapes
+from holdem.solver.preflop_matchups import BOARDS_PER_PAIR, LABELS, matchups
 
 
 @pytest.fixture(scope="module")
