@@ -3,7 +3,8 @@
 - ``VectorEnv``: many tables stepped at once by a compiled engine, numpy in and out;
 - ``pettingzoo_env()``, ``gym_env()``, ``openspiel_game()``: PettingZoo, Gymnasium and
   OpenSpiel interfaces (``pip install holdem[rl]``); they import their libraries only
-  when called, so the core never needs them.
+  when called, so the core never needs them. Importing ``holdem.rl`` registers the
+  OpenSpiel games (``python_holdem``) as soon as pyspiel is imported, in either order.
 
 See docs/research.md for the observation columns, the action ids and examples.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from holdem.rl.layout import ACTION_NAMES, ACTIONS, Layout
+from holdem.rl.registration import register_when_loaded
 
 if TYPE_CHECKING:
     from holdem.rl.vector import VectorEnv
@@ -56,3 +58,6 @@ def openspiel_game(**options: Any) -> Any:
     from holdem.rl.openspiel import load_game
 
     return load_game(**options)
+
+
+register_when_loaded()
