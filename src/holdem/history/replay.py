@@ -35,7 +35,7 @@ from holdem.history.units import ONE, Units, amount_of, format_amount
 
 if TYPE_CHECKING:
     from holdem.engine import Hand
-    from holdem.engine.kernel_replay import ReplayedChips
+    from holdem.kernels.replay import ReplayedChips
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 
@@ -321,7 +321,7 @@ def replay_paths(
 def _kernel_at_hand() -> bool:
     """Whether a kernel is loaded in this process, or built ahead of time (and loaded now:
     a millisecond); numba's is not loaded for this."""
-    from holdem.engine.kernel_replay import replay_kernel
+    from holdem.kernels.replay import replay_kernel
 
     return replay_kernel(numba=False) is not None
 
@@ -357,8 +357,8 @@ def _replay_reads(file: str, reads: Sequence[HandResult], batch: _Batch | None) 
 def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     """The compiled kernel's replay of a batch of hands: the chips of each hand, None for
     a hand left to ``Hand``; None without a kernel (no numba, nor one built ahead of time)."""
-    from holdem.engine.kernel_replay import replay_kernel, replay_kernel_cached, replay_scripts
     from holdem.history.scripted import script_of
+    from holdem.kernels.replay import replay_kernel, replay_kernel_cached, replay_scripts
 
     kernel = replay_kernel()
     if kernel is None:

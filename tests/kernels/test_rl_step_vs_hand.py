@@ -18,6 +18,7 @@ from holdem.cards import Deck
 from holdem.engine import events
 from holdem.errors import ConfigError, HoldemError, IllegalActionError
 from holdem.rl import ACTIONS, Layout, VectorEnv
+from holdem.rl.infostate import info_state_tensor
 from holdem.rl.table import TableGame, legal_bounds
 
 CONFIGS = 36
@@ -67,7 +68,10 @@ def test_vector_env_plays_exactly_as_hand() -> None:
     counts: Counter[str] = Counter()
     for number in range(CONFIGS):
         setup = random_setup(rng)
-        env = VectorEnv(TABLES, seed=number, **setup)  # type: ignore[arg-type]
+        env = VectorEnv(TABLES, seed=number, info_state=True, **setup)  # type: ignore[arg-type]
+        info_layout = env.info_state_layout
+        assert info_layout is not None
+        expected = np.zeros(info_layout.size, dtype=np.float32)
         obs = env.reset()
         shadows = [shadow_of(env, t, setup, env.deck_orders()) for t in range(TABLES)]
         for step in range(STEPS):
@@ -81,6 +85,18 @@ def test_vector_env_plays_exactly_as_hand() -> None:
                     obs["bounds"][t], legal_bounds(game.current.legal_actions())
                 ), where
                 assert np.array_equal(obs["observation"][t], game.observation()), where
+                hand = game.current
+                assert hand.to_act is not None
+                info_state_tensor(hand, hand.to_act, info_layout, env.big_blind, expected)
+                diff = np.flatnonzero(obs["info_state"][t] != expected)
+                assert not diff.size, (where, diff, obs["info_state"][t][diff], expected[diff])
+                hole = [int(c) for c in hand.holes[hand.to_act] or ()]
+                board = [int(c) for c in hand.board] + [-1] * (5 - len(hand.board))
+                assert obs["hole"][t].tolist() == hole and obs["board"][t].tolist() == board
+                slots = [(hand.to_act + j) % env.players for j in range(env.players)]
+                chips = [hand.stacks[p] for p in slots] + [hand.bets[p] for p in slots]
+                call = hand.legal_actions().call or 0
+                assert obs["chips"][t].tolist() == [*chips, hand.pot_total, call], where
                 legal = np.flatnonzero(obs["legal_mask"][t])
                 actions[t] = rng.choice(legal.tolist())
                 low, high = obs["bounds"][t, 1:3]

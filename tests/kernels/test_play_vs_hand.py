@@ -17,15 +17,15 @@ import pytest
 
 from holdem.cards import Deck, parse_cards
 from holdem.engine import Action, Hand, HandConfig, ShortAllInRule, Structure, events
-from holdem.engine import kernel as kernel_module
 from holdem.engine.config import OddChips
-from holdem.engine.kernel import (
+from holdem.errors import ConfigError, DealingError, HoldemError, InvalidCardsError
+from holdem.kernels import hands as kernel_module
+from holdem.kernels.hands import (
     KINDS,
     Decisions,
     play_dealt_hands,
     play_random_hands,
 )
-from holdem.errors import ConfigError, DealingError, HoldemError, InvalidCardsError
 
 CONFIGS = int(os.environ.get("HOLDEM_KERNEL_CONFIGS", "3000"))
 HANDS_PER_CONFIG = 2

@@ -1,6 +1,6 @@
 # mypy: disable-error-code="no-untyped-def"
 # (numba kernels: their argument types are numba's to infer, not annotations)
-"""The compiled state machine behind ``holdem.engine.kernel``: whole hands in numba.
+"""The compiled state machine behind ``holdem.kernels.hands``: whole hands in numba.
 
 It applies the rules of ``Hand`` (``betting.Round``, ``pots``, ``showdown``) step for step,
 on arrays instead of objects, for the configurations ``kernel.py`` accepts. Each
@@ -17,9 +17,10 @@ from collections import namedtuple
 
 import numpy as np
 
-from holdem.bots import batched
-from holdem.engine import kernel_script as script_
-from holdem.engine.kernel_codes import (
+from holdem.evaluator.batch import kernel
+from holdem.kernels import policies as batched
+from holdem.kernels import script as script_
+from holdem.kernels.codes import (
     BAD_CARDS,
     BET,
     CALL,
@@ -62,9 +63,8 @@ from holdem.engine.kernel_codes import (
     STEP_WORDS,
     UNSCRIPTED,
 )
-from holdem.engine.kernel_pots import AWARDED, award_replayed, return_unmatched
-from holdem.evaluator.batch import kernel
-from holdem.sim.streams import DECK_SLOT
+from holdem.kernels.pots import AWARDED, award_replayed, return_unmatched
+from holdem.kernels.streams import DECK_SLOT
 
 # Work arrays of one run, allocated once: ``folded`` per position, ``codes`` and
 # ``strengths`` for the evaluator, ``pots`` (strength, pot amounts, pot masks) for the

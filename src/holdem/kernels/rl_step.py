@@ -28,7 +28,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from holdem.engine.kernel_pots import award_showdown, return_unmatched
+from holdem.kernels.pots import award_showdown, return_unmatched
 
 # Inlined where called, and the entry points; neither counts references (see above).
 _FLAGS: dict[str, Any] = {  # ``_nrt`` is numba's own switch for reference counting
@@ -384,6 +384,26 @@ def _describe(rules, offsets, tab, state, folded, history, raises, decks, t, mas
 
 
 @_inlined
+def _codes_and_chips(n, tab, state, decks, t, hole, board, chips):
+    """The actor's hole cards and the board as card codes (-1 not dealt), and the
+    amounts in chips: stacks and bets by slot from the actor, the pot, the call."""
+    actor = tab[t, T_ACTOR]
+    hole[t, 0] = decks[t, actor]
+    hole[t, 1] = decks[t, n + actor]
+    street = tab[t, T_STREET]
+    shown = 0 if street == 0 else street + 2
+    for i in range(5):
+        board[t, i] = decks[t, 2 * n + 1 + i + max(0, i - 2)] if i < shown else -1
+    p = actor
+    for slot in range(n):
+        chips[t, slot] = state[t, S_STACKS, p]
+        chips[t, n + slot] = state[t, S_BETS, p]
+        p = p + 1 if p + 1 < n else 0
+    chips[t, 2 * n] = tab[t, T_POT]
+    chips[t, 2 * n + 1] = tab[t, T_CALL]
+
+
+@_inlined
 def _target(tab, state, t, action, amount):
     """The "to" amount of an action id: clamped into the legal bounds (``layout``)."""
     bet = state[t, S_BETS, tab[t, T_ACTOR]]
@@ -446,12 +466,13 @@ def _apply(rules, tab, state, folded, raises, t, action, amount):
 def _next_decision(env, views, out, t, work):
     """Run table ``t`` on to its next decision and describe it; False on refused cards."""
     rules, _, _, tab, state, folded, history, raises, decks, _ = env
-    offsets, masks, bounds, obs, to_act = views
+    offsets, masks, bounds, obs, to_act, hole, board, chips = views
     if not _run_on(env, out, t, work):
         return False
     _judge(rules, tab, state, folded, t)
     _describe(rules, offsets, tab, state, folded, history, raises, decks, t, masks, bounds, obs)
     n = rules[R_PLAYERS]
+    _codes_and_chips(n, tab, state, decks, t, hole, board, chips)
     seat = tab[t, T_BUTTON] + 1 + tab[t, T_ACTOR]  # below 2n: one subtraction, no division
     to_act[t] = seat - n if seat >= n else seat
     return True
