@@ -19,6 +19,7 @@ from holdem.cli import (
     tournament_tools,
 )
 from holdem.cli import convert as convert_command
+from holdem.cli import pushfold as pushfold_command
 from holdem.cli import verify as verify_command
 from holdem.cli.errors import HoldemGroup
 
@@ -64,6 +65,7 @@ tournament_tools.register(app)
 verify_command.register(app)
 clock.register(app)
 solve.register(app)
+pushfold_command.register(app)
 app.add_typer(tournament.app, name="tournament")
 
 

@@ -291,6 +291,7 @@ def replay_paths(
     *,
     compiled: bool | None = None,
     notice: Callable[[str], None] | None = None,
+    max_depth: int | None = None,
 ) -> Iterator[Replay]:
     """Replay every hand of every .phh and .phhs file under ``paths`` (folders recursively).
 
@@ -301,9 +302,9 @@ def replay_paths(
     carries no ``Hand`` (``hand`` is None: :func:`replay` gives one). None (the default):
     when it is built ahead of time (``engine.kernel_native``), loaded already, or the
     files are large enough to repay loading numba's. ``notice``: told when the kernel is
-    compiled first (seconds).
+    compiled first (seconds). ``max_depth``: how deep to walk a folder (``find_files``).
     """
-    files = find_files(paths)
+    files = find_files(paths, max_depth=max_depth)
     if compiled is None:
         compiled = _kernel_at_hand() or _size(files) >= KERNEL_WORTH_BYTES
     batch = _kernel_batch(notice) if compiled else None

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem.engine.config import HandConfig, ShortAllInRule, Structure
+from holdem.engine.config import HandConfig, OddChips, ShortAllInRule, Structure
 from holdem.errors import ConfigError, DealingError, InvalidCardsError
 from holdem.kernels import codes
 
@@ -247,6 +247,7 @@ def compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
     params[codes.P_BOMB_POT] = config.bomb_pot
     params[codes.P_POKERKIT] = config.pokerkit_reopening
     params[codes.P_MERGE_POTS] = config.pots_merged_after_showdown
+    params[codes.P_ODD_ONE_EACH] = config.odd_chips == OddChips.ONE_EACH
     return params, forced
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from holdem.engine import HandConfig, ShortAllInRule, Structure
-from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS
+from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS, OddChips
 from holdem.errors import ConfigError, IllegalActionError, InvalidCardsError
 from holdem.evaluator.tables import kernel_arrays
 from holdem.rl.infostate import InfoStateLayout
@@ -219,6 +219,7 @@ class VectorEnv:
             config.structure == Structure.FIXED_LIMIT
             and config.short_all_in == ShortAllInRule.HALF_BET
         )
+        rules[k.R_ODD_ONE_EACH] = config.odd_chips == OddChips.ONE_EACH
         self._blinds = np.array([config.forced_bet(p) for p in range(self.players)], np.int64)
         return rules
 

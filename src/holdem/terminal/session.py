@@ -20,7 +20,7 @@ from rich.text import Text
 
 from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Card
-from holdem.engine import Action, Hand, Structure, events
+from holdem.engine import Action, Hand, LegalActions, Structure, events
 from holdem.engine.narrate import Cast, did, narrate
 from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError, HoldemError
@@ -151,13 +151,7 @@ class Game:
         legal = hand.legal_actions()
         advice = self.advice(hand)
         self.draw(advice, decision=True)
-        prompt = Text.assemble(
-            ("Your turn", "bold cyan"),
-            (f"  {chips(legal.call)} to call" if legal.call else "", "yellow"),
-            ":  ",
-            (legal.describe(), "bold"),
-            ("   (? help, q quit)", "dim"),
-        )
+        prompt = turn_prompt(legal)
         while True:
             text = self.screen.ask(prompt)
             command = (
@@ -425,3 +419,14 @@ class Game:
             elif isinstance(event, events.CardsShown):
                 shown[event.player] = event.cards
         return shown
+
+
+def turn_prompt(legal: LegalActions) -> Text:
+    """The prompt of the player's turn: what calling costs and every legal action."""
+    return Text.assemble(
+        ("Your turn", "bold cyan"),
+        (f"  {chips(legal.call)} to call" if legal.call else "", "yellow"),
+        ":  ",
+        (legal.describe(), "bold"),
+        ("   (? help, q quit)", "dim"),
+    )
