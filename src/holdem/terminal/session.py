@@ -21,12 +21,12 @@ from rich.text import Text
 from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Card
 from holdem.engine import Action, Hand, LegalActions, Structure, events
+from holdem.engine.narrate import Cast, did, narrate
 from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError, HoldemError
 from holdem.history.hand import HandHistory
 from holdem.table import PlayedHand, Seat, Table, TableSettings
 from holdem.terminal import coach, commands
-from holdem.terminal.narrate import Cast, did, narrate
 from holdem.terminal.screen import Screen
 from holdem.terminal.style import CARD_BACK, cards, chips, styled
 from holdem.terminal.view import Frame, SeatView, pot_views, render

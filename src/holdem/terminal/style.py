@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from holdem.cards import RANKS, SUIT_SYMBOLS, Card
-from holdem.terminal.narrate import Line, Mark
-from holdem.terminal.narrate import chips as chips
+from holdem.engine.narrate import Line, Mark
+from holdem.engine.narrate import chips as chips
 
 # Suits in code order (c, d, h, s). Four colours tell a flush apart at a glance.
 SUIT_COLOURS = ("green4", "blue", "red3", "black")
@@ -35,7 +35,7 @@ def inline(cs: Iterable[Card]) -> Text:
     )
 
 
-# The style of each mark of a narrated line (holdem.terminal.narrate).
+# The style of each mark of a narrated line (holdem.engine.narrate).
 MARK_STYLES: dict[Mark, str] = {
     "name": "bold",
     "you": "bold cyan",
