@@ -28,11 +28,11 @@ from holdem.cardroom.options import TableOptions
 from holdem.cardroom.stats import TableStats
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
+from holdem.engine.narrate import Cast, narrate
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
-from holdem.terminal.narrate import Cast, narrate
 from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
 
 Command = dict[str, Any]
@@ -469,6 +469,9 @@ class Room:
         self._settled = played
         if played.hand.result is None:
             return  # voided: every chip went back
+        bots = {p.name for seat in self.bots if (p := self.table.seats[seat]) is not None}
+        sng.knockouts(played, self.table, bots, at)
+        sng.addon_break(self.table, bots, at)
         for name in sng.eliminate(take_out_busted(self.table, played), played.number):
             assert sng.standings is not None
             self.note(f"{name} finishes in place {sng.standings.place_of(name)}")

@@ -1,6 +1,6 @@
 """The seats ``VectorEnv`` plays itself: compiled bots and batched policies.
 
-``"tag"``, ``"random"`` and ``"caller"`` are ``holdem.bots.batched``'s compiled
+``"tag"``, ``"random"`` and ``"caller"`` are ``holdem.kernels.policies``'s compiled
 policies, the same decisions as the bots' objects through ``Hand``, run inside the
 step kernel; a callable is a batched policy, called with the ``obs`` rows of the
 tables where its seat is to act and answering their action ids.
@@ -13,12 +13,12 @@ from typing import Any
 
 import numpy as np
 
-from holdem.bots import batched
 from holdem.errors import ConfigError
 from holdem.evaluator.tables import kernel_arrays
+from holdem.kernels import policies as batched
 
 Policy = Callable[[dict[str, np.ndarray]], Any]
-EXTERNAL = -1  # ``step_kernel.EXTERNAL``: a seat the caller (or a policy) decides
+EXTERNAL = -1  # ``kernels.rl_step.EXTERNAL``: a seat the caller (or a policy) decides
 SEEN_WIDTH = batched.SEEN_COLUMNS + 1  # and the hand the reading belongs to
 
 
