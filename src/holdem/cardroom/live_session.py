@@ -15,8 +15,9 @@ A refused command raises ``HoldemError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from holdem.cardroom.live_hand import HandSource, LiveHand
 from holdem.cardroom.options import TableOptions
@@ -153,7 +154,7 @@ class LiveSession:
         if kind in HAND_ENTRIES:
             self._entry(command)
         else:
-            handler = COMMANDS.get(str(kind))
+            handler = self.HANDLERS.get(str(kind))
             if handler is None:
                 raise IllegalActionError(f"{kind!r} is not a command of a live table")
             handler(self, command)
@@ -357,6 +358,20 @@ class LiveSession:
             return
         hand.undo()
 
+    # The handler of each kind of command a live table's log holds, hand entries aside.
+    HANDLERS: ClassVar[dict[str, Callable[[LiveSession, Command], None]]] = {
+        "seat": _sit,
+        "rebuy": _rebuy,
+        "cash_out": _cash_out,
+        "sit_out": _sit_out,
+        "sit_in": _sit_out,
+        "button": _set_button,
+        "setup": _setup,
+        "clock": _clock,
+        "deal": _deal,
+        "undo": _undo,
+    }
+
 
 def _clockwise_after(seat: int, seats: list[int], count: int) -> list[int]:
     """``seats`` in dealing order: the first after ``seat`` clockwise, ``seat`` last."""
@@ -368,18 +383,5 @@ def _amount(value: Any, what: str) -> int:
         raise IllegalActionError(f"{what} is a whole number of chips from 1 to {MAX_CHIPS:,}")
     return value
 
-
-COMMANDS = {
-    "seat": LiveSession._sit,
-    "rebuy": LiveSession._rebuy,
-    "cash_out": LiveSession._cash_out,
-    "sit_out": LiveSession._sit_out,
-    "sit_in": LiveSession._sit_out,
-    "button": LiveSession._set_button,
-    "setup": LiveSession._setup,
-    "clock": LiveSession._clock,
-    "deal": LiveSession._deal,
-    "undo": LiveSession._undo,
-}
 
 __all__ = ["HoldemError", "LiveSession"]

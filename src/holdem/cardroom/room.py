@@ -516,6 +516,21 @@ class Room:
         self.log.append((hand, text))
         self.lines_logged += 1
 
+    def narration_to_snapshot(self) -> tuple[int, bool, bool]:
+        """For a snapshot: the events of the hand in play already narrated, whether its busts
+        are counted, and whether this room runs its sit & go's clock."""
+        current = self.table.current
+        return (
+            self._events_logged,
+            current is not None and self._settled is current,
+            self._runs_clock,
+        )
+
+    def narration_from_snapshot(self, events_logged: int, settled: bool) -> None:
+        """Put back what ``narration_to_snapshot`` gave (the clock's owner is the room's own)."""
+        self._events_logged = events_logged
+        self._settled = self.table.current if settled else None
+
     def _log_new_events(self, command: Command) -> None:
         played = self.table.current
         if played is None:
