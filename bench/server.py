@@ -892,7 +892,16 @@ def bottlenecks(results: list[Json]) -> list[str]:
     lines = []
     for r in results:
         lag = r["client_loop_lag_p99_ms"] or 0.0
-        if r["client_cpu"] >= BOTTLENECK_CPU or lag >= BOTTLENECK_LAG_MS:
+        pressure = r["cpu_pressure"] or 0.0
+        if r["client_cpu"] < BOTTLENECK_CPU and lag >= BOTTLENECK_LAG_MS and pressure > 0.5:
+            lines.append(
+                f"warning: {r['run']}, {r['processes']} process(es): the machine was "
+                f"oversubscribed (CPU pressure {pressure:.0%}, load average "
+                f"{r['load_average']:g}): the load processes waited for a CPU (loop lag p99 "
+                f"{lag:.0f} ms at {r['client_cpu']:.0%} of a core), so did the servers; these "
+                "figures are the machine's, not the cardroom's"
+            )
+        elif r["client_cpu"] >= BOTTLENECK_CPU or lag >= BOTTLENECK_LAG_MS:
             lines.append(
                 f"warning: {r['run']}, {r['processes']} process(es): the load generator was "
                 f"the bottleneck (its busiest process at {r['client_cpu']:.0%} of a core, loop "
