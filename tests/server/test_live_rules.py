@@ -218,6 +218,56 @@ def test_the_button_moves_after_a_hand_and_stays_after_a_misdeal() -> None:
     assert session.button == 1
 
 
+def roles_of(session: LiveSession) -> dict[int, str | None]:
+    return {s["seat"]: s["role"] for s in live_state(session)["seats"] if s["name"]}
+
+
+FOUR: Seats = ((1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100), (4, "Di", 100))
+
+
+def test_r36_the_big_blind_moves_exactly_one_seat_when_a_player_leaves() -> None:
+    # Button Ann, small blind Bob, big blind Cy; Cy cashes out. Di must take the big blind
+    # (R36): the small blind is dead (Cy's seat is empty) and the button goes to Bob.
+    session = session_with(FOUR, button=1)
+    run(session, {"kind": "deal"})
+    assert roles_of(session) == {1: "BTN", 2: "SB", 3: "BB", 4: None}
+    run(session, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "cash_out", "seat": 3}, {"kind": "deal"})
+    assert session.button == 2
+    assert roles_of(session) == {1: None, 2: "BTN", 4: "BB"}
+    state = hand_state(session)
+    assert state["pot_total"] == 2 and state["to_act"] == 1  # no small blind: Ann is first
+    run(session, act(1, "fold"), act(2, "fold"))
+    # The next hand: Di's small blind, Ann's big blind, the button on Cy's empty seat.
+    run(session, {"kind": "deal"})
+    assert roles_of(session) == {1: "BB", 2: None, 4: "SB"} and session.button == 3
+
+
+def test_r36_without_the_dead_button_the_button_simply_moves_on() -> None:
+    session = session_with(FOUR, button=1, dead_button=False)
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "cash_out", "seat": 3}, {"kind": "deal"})
+    assert roles_of(session) == {1: "BB", 2: "BTN", 4: "SB"}
+
+
+def test_r37_from_three_players_to_two_nobody_posts_the_big_blind_twice() -> None:
+    session = session_with(button=1)  # Ann the button, Bob the small blind, Cy the big
+    run(session, {"kind": "deal"})
+    assert roles_of(session) == {1: "BTN", 2: "SB", 3: "BB"}
+    run(session, act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "cash_out", "seat": 1}, {"kind": "deal"})
+    # Cy had the big blind last: Cy takes the button and the small blind (R37, R6).
+    assert roles_of(session) == {2: "BB", 3: "BTN/SB"}
+
+
+def test_r6_r35_heads_up_the_big_blind_alternates_each_hand() -> None:
+    session = session_with(((1, "Ann", 100), (5, "Bob", 100)), button=5)
+    for big, button in ((1, 5), (5, 1), (1, 5)):
+        run(session, {"kind": "deal"})
+        assert roles_of(session) == {big: "BB", button: "BTN/SB"}
+        run(session, act(button, "fold"))
+
+
 # -- the "what happened?" menu ---------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from holdem.cardroom.live_hand import HandSource, LiveHand
 from holdem.cardroom.options import TableOptions
 from holdem.engine import AnteKind, HandConfig, Structure
 from holdem.errors import ConfigError, HoldemError, IllegalActionError
+from holdem.table import button as seating
 from holdem.table.names import check_free, player_name
 
 Command = dict[str, Any]
@@ -132,7 +133,10 @@ class LiveSession:
         self.clock_linked = False
         self.clock_url: str | None = None  # the clock's page; None: its state file
         self.log: list[str] = []
-        self._before_deal: tuple[int | None, bool] = (None, False)
+        # The last hand's button and blinds, for the dead-button rule (R35-R37); None when
+        # the host places the button.
+        self.blinds_at: seating.Blinds | None = None
+        self._before_deal: tuple[int | None, bool, seating.Blinds | None] = (None, False, None)
         self._log_before_settle = 0
 
     @classmethod
@@ -236,6 +240,7 @@ class LiveSession:
         seat = self._seat_number(command.get("seat"))
         self.button = seat
         self.button_moves = False
+        self.blinds_at = None
         self._seal()
 
     def _setup(self, command: Command) -> None:
@@ -264,42 +269,62 @@ class LiveSession:
         dealt = self.dealt_in()
         if len(dealt) < 2:
             raise IllegalActionError("a hand needs two players with chips, not sitting out")
-        button = self._next_button(dealt)
+        at = self._next_blinds(dealt)
+        button = at.button
         order = _clockwise_after(button, dealt, self.seat_count)
         straddle = bool(command.get("straddle"))
-        config = self._config(order, button, straddle)
+        config = self._config(order, at, straddle)
         names = tuple(self.players[s].name for s in order)
         number = (self.finished[-1].number if self.finished else 0) + 1
         self.hand = LiveHand(number, tuple(order), names, config, button)
-        self._before_deal = (self.button, self.button_moves)
-        self.button, self.button_moves = button, False
+        self._before_deal = (self.button, self.button_moves, self.blinds_at)
+        self.button, self.button_moves, self.blinds_at = button, False, at
         self.sealed = False
 
-    def _next_button(self, dealt: list[int]) -> int:
-        if self.button is None:
-            return dealt[0]
-        if not self.button_moves:
-            return self.button
-        return _clockwise_after(self.button, dealt, self.seat_count)[0]
+    def _next_blinds(self, dealt: list[int]) -> seating.Blinds:
+        """The table's button rules (R35-R37), as the cash-game table applies them: with the
+        dead button (the default) the big blind moves exactly one player each hand, even
+        when a player leaves, so the button may stay on an empty seat and the small blind
+        be dead; heads-up and from three to two nobody posts the big blind twice."""
+        seats = [s - 1 for s in dealt]  # button.py counts seats from 0
+        last = self.blinds_at
+        if last is None:  # the first hand, or a button the host placed
+            start = (self.button if self.button is not None else dealt[0]) - 1
+            return _from_zero(seating.blinds_around(start, seats, self.seat_count), 1)
+        if not self.button_moves and last.big_blind in dealt:
+            return last  # a misdeal or a void: the same button deals again (R39, R42)
+        at = seating.next_blinds(
+            _from_zero(last, -1), seats, self.seat_count, dead_button=self.options.dead_button
+        )
+        return _from_zero(at, 1)
 
-    def _config(self, order: list[int], button: int, straddle: bool) -> HandConfig:
+    def _config(self, order: list[int], at: seating.Blinds, straddle: bool) -> HandConfig:
         """Positions from the first player after the button; heads-up the button posts the
-        small blind and the other player, position 0, the big blind (R5, R6)."""
+        small blind and the other player, position 0, the big blind (R5, R6). A dead small
+        blind (R36) is posted by nobody: the big blind may be position 0."""
         b = self.blinds
-        stacks = [self.players[s].stack for s in order]
         n = len(order)
         if n == 2:  # heads-up: the big blind first, the button second
-            order.sort(key=lambda seat: seat == button)
-            stacks = [self.players[s].stack for s in order]
+            order.sort(key=lambda seat: seat != at.big_blind)
+        stacks = [self.players[s].stack for s in order]
         # Heads-up the engine reads the blind and ante arrays the other way round, as PHH
         # does: index 0 is still the small blind's, which the button posts.
-        blinds = [b.small_blind, b.big_blind] + [0] * (n - 2)
+        if n == 2:
+            blinds = [b.small_blind, b.big_blind]
+        else:
+            blinds = [0] * n
+            for position, seat in enumerate(order):
+                if seat == at.big_blind:
+                    blinds[position] = b.big_blind
+                elif seat == at.small_blind and at.small_blind_posts:
+                    blinds[position] = b.small_blind
         if straddle:
             if n < 3:
                 raise IllegalActionError("a straddle needs three players or more (R9)")
-            blinds[2] = 2 * b.big_blind  # under the gun, twice the big blind (R9)
+            # under the gun, left of the big blind: twice the big blind (R9)
+            blinds[order.index(at.big_blind) + 1] = 2 * b.big_blind
         antes = [0] * n
-        big, last = (1, 0) if n == 2 else (1, n - 1)
+        big, last = (1, 0) if n == 2 else (order.index(at.big_blind), n - 1)
         if b.ante_kind == AnteKind.UNIFORM:
             antes = [b.ante] * n
         elif b.ante_kind == AnteKind.BIG_BLIND:
@@ -352,10 +377,17 @@ class LiveSession:
             self.button_moves = False
         if not hand.entries:
             self.hand = None  # the deal itself is undone
-            self.button, self.button_moves = self._before_deal
+            self.button, self.button_moves, self.blinds_at = self._before_deal
             self.sealed = True
             return
         hand.undo()
+
+
+def _from_zero(at: seating.Blinds, shift: int) -> seating.Blinds:
+    """``at`` with every seat number moved by ``shift`` (to or from button.py's count)."""
+    return seating.Blinds(
+        at.button + shift, at.small_blind + shift, at.small_blind_posts, at.big_blind + shift
+    )
 
 
 def _clockwise_after(seat: int, seats: list[int], count: int) -> list[int]:

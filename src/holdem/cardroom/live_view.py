@@ -97,9 +97,14 @@ def _role(hand: LiveHand, position: int) -> str | None:
         roles.append("BTN")
     if n == 2:
         roles.append("BB" if position == 0 else "SB")
-    elif position < 2:
-        roles.append(("SB", "BB")[position])
-    elif position == 2 and blinds[2]:
+        return "/".join(roles)
+    # A dead small blind (R36) is posted by nobody: then the big blind is position 0.
+    big = 0 if blinds[0] and not blinds[1] else 1
+    if position == big:
+        roles.append("BB")
+    elif position == 0 and big == 1 and blinds[0]:
+        roles.append("SB")
+    elif position == big + 1 and blinds[position]:
         roles.append("STR")
     return "/".join(roles) or None
 

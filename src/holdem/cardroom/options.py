@@ -37,6 +37,7 @@ class TableOptions(BaseModel):
     ante: int = Field(0, ge=0, le=1_000_000)
     ante_kind: Literal["none", "uniform", "big-blind", "button"] = "none"
     straddles: bool = False
+    dead_button: bool = True  # R36: the big blind moves exactly one seat each hand
     run_it_twice: bool = False
     # Home-game customs of a cash table (R46): the host calls a bomb pot of this ante for
     # a hand; winning a pot with 7-2 collects the bounty from everyone dealt in; after a
