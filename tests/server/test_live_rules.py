@@ -586,3 +586,74 @@ def test_random_sessions_keep_every_chip_and_undo_leaves_no_trace(seed: int) -> 
                 assert after == before, entry
                 session.apply(entry)
         assert sum(p.stack for p in session.players.values()) == bought
+
+
+# -- R38: new players and missed blinds ------------------------------------------------------
+
+
+def test_r38_a_new_player_waits_for_the_big_blind_and_the_page_says_so() -> None:
+    session = session_with(FOUR, button=1)
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    # Eve sits between Di and Ann, under the gun of the next hand: she is not dealt in.
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    assert live_state(session)["before_deal"] == ["Eve (seat 5) waits for the big blind"]
+    run(session, {"kind": "deal"})  # button Bob, small blind Cy, big blind Di
+    assert session.hand is not None and 5 not in session.hand.seats
+    run(session, act(1, "fold"), act(2, "fold"), act(3, "fold"))
+    run(session, {"kind": "deal"})  # the big blind reaches Eve: she plays, posting it
+    assert roles_of(session)[5] == "BB"
+    assert live_state(session)["before_deal"] == []
+
+
+def test_r38_a_new_player_posts_a_big_blind_at_once_where_the_house_says_so() -> None:
+    session = session_with(FOUR, button=1, new_players="post")
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    assert live_state(session)["before_deal"] == ["Eve (seat 5) posts a big blind, live"]
+    run(session, {"kind": "deal"})
+    state = hand_state(session)
+    assert session.hand is not None and 5 in session.hand.seats
+    assert state["pot_total"] == 1 + 2 + 2  # the blinds and Eve's live big blind
+    assert stacks(session)["Eve"] == 100  # the stack shown is before the hand settles
+
+
+def test_r38_a_player_who_missed_blinds_posts_small_dead_and_big_live() -> None:
+    session = session_with(FOUR, button=1, new_players="post")
+    run(session, {"kind": "sit_out", "seat": 4})
+    for _ in range(3):  # the blinds pass Di's seat while she sits out
+        run(session, {"kind": "deal"})
+        to_act = hand_state(session)["to_act"]
+        while session.hand is not None and not session.hand.over:
+            run(session, act(hand_state(session)["to_act"], "fold"))
+        assert to_act is not None
+    run(session, {"kind": "sit_in", "seat": 4})
+    assert live_state(session)["before_deal"] == [
+        "Di (seat 4) posts the missed blinds: the small blind dead and the big blind live"
+    ]
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and 4 in session.hand.seats
+    config = session.hand.config
+    position = session.hand.seats.index(4)
+    assert config.live_posts[position] == 2 and config.dead_blinds[position] == 1
+
+
+def test_r38_the_host_overrides_what_a_player_owes_with_a_recorded_reason() -> None:
+    session = session_with(FOUR, button=1)
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    refused(session, {"kind": "owes", "seat": 5, "post": "none"}, "give the reason")
+    refused(session, {"kind": "owes", "seat": 5, "post": "all", "reason": "x"}, "post is one of")
+    run(session, {"kind": "owes", "seat": 5, "post": "none", "reason": "came back from dinner"})
+    assert session.log[-1] == "host: Eve posts nothing owed: came back from dinner"
+    assert live_state(session)["before_deal"] == []
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and 5 in session.hand.seats
+
+
+def test_r38_r39_a_misdeal_leaves_the_posts_owed() -> None:
+    session = session_with(FOUR, button=1, new_players="post")
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    run(session, {"kind": "deal"}, odd("misdeal"))
+    assert live_state(session)["before_deal"] == ["Eve (seat 5) posts a big blind, live"]
+    assert stacks(session)["Eve"] == 100

@@ -37,6 +37,13 @@ class LivePlayer:
     name: str
     stack: int
     sitting_out: bool = False
+    waiting: bool = False  # new or back, waiting for the big blind to reach the seat (R38)
+    owes_big: bool = False  # to post a big blind, live, before being dealt in (R38)
+    owes_small: bool = False  # to post a missed small blind, dead (R38)
+
+    @property
+    def owed(self) -> tuple[bool, bool, bool]:
+        return (self.waiting, self.owes_big, self.owes_small)
 
 
 @dataclass
@@ -137,6 +144,7 @@ class LiveSession:
         # the host places the button.
         self.blinds_at: seating.Blinds | None = None
         self._before_deal: tuple[int | None, bool, seating.Blinds | None] = (None, False, None)
+        self._owed_before_deal: dict[int, tuple[bool, bool, bool]] = {}
         self._log_before_settle = 0
 
     @classmethod
@@ -198,7 +206,11 @@ class LiveSession:
         name = player_name(str(command.get("name", "")))
         check_free(name, [p.name for p in self.players.values()], "at this table")
         buy_in = _amount(command.get("buy_in"), "the buy-in")
-        self.players[seat] = LivePlayer(name, buy_in)
+        player = LivePlayer(name, buy_in)
+        if self.finished:  # a new player posts a big blind or waits for it (R38)
+            player.waiting = self._players_wait
+            player.owes_big = not self._players_wait
+        self.players[seat] = player
         row = self._ledger_row(name)
         row.bought += buy_in
         self._seal()
@@ -233,7 +245,32 @@ class LiveSession:
         self._between_hands("players sit out")
         _, player = self._player(command)
         player.sitting_out = command.get("kind") == "sit_out"
+        if not player.sitting_out and (player.owes_big or player.owes_small):
+            player.waiting = self._players_wait  # post what was missed, or wait (R38)
         self._seal()
+
+    @property
+    def _players_wait(self) -> bool:
+        return self.options.new_players == "wait"
+
+    def _owes(self, command: Command) -> None:
+        """The host decides what a player posts before the deal, with a recorded reason:
+        ``post`` none, big, small (dead), both, or wait for the big blind (R38)."""
+        self._between_hands("what a player owes changes")
+        _, player = self._player(command)
+        post = command.get("post")
+        reason = " ".join(str(command.get("reason", "")).split())
+        if post not in OWED_CHOICES:
+            raise IllegalActionError(f"post is one of {', '.join(OWED_CHOICES)}, not {post!r}")
+        if not reason or len(reason) > MAX_REASON:
+            raise IllegalActionError(
+                f"give the reason for the change in 1 to {MAX_REASON} characters"
+            )
+        player.waiting = post == "wait"
+        player.owes_big = post in ("big", "both")
+        player.owes_small = post in ("small", "both")
+        self._seal()
+        self.log.append(f"host: {player.name} {owed_words(player)}: {reason}")
 
     def _set_button(self, command: Command) -> None:
         self._between_hands("the button moves")
@@ -266,20 +303,54 @@ class LiveSession:
             raise IllegalActionError(f"a live table keeps {MAX_HANDS} hands: open a new table")
         if command.get("level") is not None:
             self.blinds = blinds_from(command["level"], self.blinds.structure)
-        dealt = self.dealt_in()
-        if len(dealt) < 2:
+        active = self.dealt_in()
+        if len(active) < 2:
             raise IllegalActionError("a hand needs two players with chips, not sitting out")
-        at = self._next_blinds(dealt)
+        at = self._next_blinds(active)
+        dealt = [s for s in active if not self.players[s].waiting or s == at.big_blind]
+        if len(dealt) < 2:  # waiting would stop the game: they come in owing nothing
+            for seat in active:
+                self.players[seat].waiting = False
+            dealt = active
+        self._owed_before_deal = {s: p.owed for s, p in self.players.items()}
+        self._note_missed_blinds(at)
         button = at.button
         order = _clockwise_after(button, dealt, self.seat_count)
         straddle = bool(command.get("straddle"))
-        config = self._config(order, at, straddle)
+        try:
+            config = self._config(order, at, straddle)
+        except HoldemError:
+            self._restore_owed()  # a refused deal leaves everything as it was
+            raise
         names = tuple(self.players[s].name for s in order)
         number = (self.finished[-1].number if self.finished else 0) + 1
         self.hand = LiveHand(number, tuple(order), names, config, button)
         self._before_deal = (self.button, self.button_moves, self.blinds_at)
         self.button, self.button_moves, self.blinds_at = button, False, at
         self.sealed = False
+
+    def _note_missed_blinds(self, at: seating.Blinds) -> None:
+        """Players sitting out whom the blinds pass owe them on return (R38)."""
+        last = self.blinds_at
+        passed = (
+            []
+            if last is None
+            else seating.passed_over(_from_zero(last, -1), _from_zero(at, -1), self.seat_count)
+        )
+        for seat in passed:
+            player = self.players.get(seat + 1)
+            if player is not None and player.sitting_out:
+                player.owes_big = player.owes_small = True
+        small = self.players.get(at.small_blind)
+        if not at.small_blind_posts and small is not None and small.sitting_out:
+            small.owes_small = True
+
+    def _restore_owed(self) -> None:
+        """A misdeal, a void or an undone deal: everyone owes what they did before it."""
+        for seat, (waiting, big, small) in self._owed_before_deal.items():
+            player = self.players.get(seat)
+            if player is not None:
+                player.waiting, player.owes_big, player.owes_small = waiting, big, small
 
     def _next_blinds(self, dealt: list[int]) -> seating.Blinds:
         """The table's button rules (R35-R37), as the cash-game table applies them: with the
@@ -323,6 +394,15 @@ class LiveSession:
                 raise IllegalActionError("a straddle needs three players or more (R9)")
             # under the gun, left of the big blind: twice the big blind (R9)
             blinds[order.index(at.big_blind) + 1] = 2 * b.big_blind
+        posts, dead = [0] * n, [0] * n
+        for position, seat in enumerate(order):
+            player = self.players[seat]
+            if seat == at.big_blind or (seat == at.small_blind and at.small_blind_posts):
+                player.waiting = player.owes_big = player.owes_small = False
+            elif player.owes_big or player.owes_small:  # a new or returning player (R38)
+                posts[position] = b.big_blind if player.owes_big else 0
+                dead[position] = b.small_blind if player.owes_small else 0
+                player.waiting = player.owes_big = player.owes_small = False
         antes = [0] * n
         big, last = (1, 0) if n == 2 else (order.index(at.big_blind), n - 1)
         if b.ante_kind == AnteKind.UNIFORM:
@@ -339,6 +419,8 @@ class LiveSession:
                 antes=tuple(antes),
                 min_bet=b.big_blind,
                 big_bet=2 * b.big_blind if b.structure == Structure.FIXED_LIMIT else None,
+                live_posts=tuple(posts) if any(posts) else (),
+                dead_blinds=tuple(dead) if any(dead) else (),
             )
         except ConfigError as error:
             raise IllegalActionError(str(error)) from None
@@ -355,6 +437,8 @@ class LiveSession:
         for seat, stack in zip(hand.seats, hand.final_stacks(), strict=True):
             self.players[seat].stack = stack
         self.button_moves = not hand.voided  # a misdeal or a void: the same button (R39, R42)
+        if hand.voided:
+            self._restore_owed()  # and the same posts (R38)
         words = tuple(hand.result_words())
         self._log_before_settle = len(self.log)
         self.finished.append(
@@ -378,9 +462,27 @@ class LiveSession:
         if not hand.entries:
             self.hand = None  # the deal itself is undone
             self.button, self.button_moves, self.blinds_at = self._before_deal
+            self._restore_owed()
             self.sealed = True
             return
         hand.undo()
+
+
+OWED_CHOICES = ("none", "big", "small", "both", "wait")
+MAX_REASON = 200
+
+
+def owed_words(player: LivePlayer) -> str:
+    """What a player must do before being dealt in, in words (R38)."""
+    if player.waiting:
+        return "waits for the big blind"
+    if player.owes_big and player.owes_small:
+        return "posts the missed blinds: the small blind dead and the big blind live"
+    if player.owes_big:
+        return "posts a big blind, live"
+    if player.owes_small:
+        return "posts the missed small blind, dead"
+    return "posts nothing owed"
 
 
 def _from_zero(at: seating.Blinds, shift: int) -> seating.Blinds:
@@ -412,6 +514,7 @@ COMMANDS = {
     "clock": LiveSession._clock,
     "deal": LiveSession._deal,
     "undo": LiveSession._undo,
+    "owes": LiveSession._owes,
 }
 
 __all__ = ["HoldemError", "LiveSession"]
