@@ -175,4 +175,4 @@ def test_the_open_file_limit_is_raised_to_the_hard_limit(tmp_path: Path) -> None
         limits = Path(f"/proc/{server.pid}/limits").read_text()
         line = next(row for row in limits.splitlines() if row.startswith("Max open files"))
         assert line.split()[3:5] == ["2048", "2048"]  # soft, hard
-        assert "leaves room for 1920 connections, not 4096" in server.log_text()
+        assert "leaves room for 960 connections, not 4096" in server.log_text()

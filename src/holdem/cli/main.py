@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from holdem.cli import analyze as analyze_command
 from holdem.cli import (
     clock,
     hands,
@@ -66,6 +67,7 @@ verify_command.register(app)
 clock.register(app)
 solve.register(app)
 pushfold_command.register(app)
+analyze_command.register(app)
 app.add_typer(tournament.app, name="tournament")
 
 

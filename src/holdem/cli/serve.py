@@ -136,6 +136,7 @@ def serve(
     from holdem.server.cluster.sqlite_lock import hold_sqlite_file
     from holdem.server.connection_limits import (
         Census,
+        backlog,
         connections_allowed,
         raise_open_file_limit,
         trusted_proxies,
@@ -184,6 +185,7 @@ def serve(
         ),
         host=host,
         port=port,
+        backlog=backlog(connections.max_connections, open_files),
         http=guarded_http(
             census,
             request_seconds,

@@ -22,6 +22,7 @@ from holdem.server.creation_limits import network
 
 log = logging.getLogger("holdem.server")
 LOG_EVERY_SECONDS = 60.0
+MAX_BACKLOG = 2048  # uvicorn's own
 RESERVED_FILES = 128  # kept for the database, the log, the coach's workers, static files
 
 
@@ -114,8 +115,16 @@ def raise_open_file_limit() -> int:
 
 
 def connections_allowed(wanted: int, open_files: int) -> int:
-    """As many of ``wanted`` connections as the open-file limit leaves room for."""
-    return max(1, min(wanted, open_files - RESERVED_FILES))
+    """As many of ``wanted`` connections as the open-file limit leaves room for: half of
+    what is not reserved, the other half for those accepted in one go (``backlog``)."""
+    return max(1, min(wanted, (open_files - RESERVED_FILES) // 2))
+
+
+def backlog(connections: int, open_files: int) -> int:
+    """How many connections to accept in one go (asyncio accepts up to the listen backlog
+    at once, before it looks at any): never more than the open files left over, or the
+    accept fails with "Too many open files" and stops taking anyone for a second."""
+    return max(16, min(MAX_BACKLOG, open_files - RESERVED_FILES - connections))
 
 
 def trusted_proxies(spec: str | None) -> Callable[[str], bool]:

@@ -20,6 +20,7 @@ Independent Chip Model (``holdem.tournament.icm``) of the stacks after the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -141,6 +142,10 @@ class Equilibrium:
     gains: np.ndarray  # what each player gains by the best deviation
     iterations: int = 0
     terminals: list[Terminal] = field(default_factory=list)
+    push_edge: list[np.ndarray] = field(default_factory=list)
+    """Per first-in position and class: payoff(push) - payoff(fold) for the pusher."""
+    call_edge: dict[tuple[int, int], np.ndarray] = field(default_factory=dict)
+    """Per (caller, pusher) and class: payoff(call) - payoff(fold) for the caller."""
 
     @property
     def gap(self) -> float:
@@ -327,22 +332,30 @@ def _hu_exploitability(
 # --- Any number of players: expectations, best responses and fictitious play.
 
 
+class _Evaluation(NamedTuple):
+    """Each player's expected payoff (``values``) and gain from a best response
+    (``gains``); payoff(push) - payoff(fold) per class for each first-in position
+    (``push_edge``, given the class); payoff(call) - payoff(fold) per class for each
+    caller, weighted by how often that class meets the push there (``call_weighted``) and
+    given the class and the push (``call_edge``)."""
+
+    values: np.ndarray
+    gains: np.ndarray
+    push_edge: list[np.ndarray]
+    call_weighted: dict[tuple[int, int], np.ndarray]
+    call_edge: dict[tuple[int, int], np.ndarray]
+
+
 def _evaluate(
     model: _Model, push: list[np.ndarray], call: dict[tuple[int, int], np.ndarray]
-) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
-    """(values, gains, push advantage per class, call advantage per class).
-
-    ``values``: each player's expected payoff; ``gains``: what each gains by a best
-    response; the advantages are payoff(push) - payoff(fold) for the acting player with
-    each class (at its node, weighted by how often it is reached), positive where pushing
-    (calling) is better.
-    """
+) -> _Evaluation:
     n = model.spot.players
     given, win, tie, prior = model.given, model.win, model.tie, model.prior
     lose = win.T
     gains = np.zeros(n)
     push_adv: list[np.ndarray] = []
     call_adv: dict[tuple[int, int], np.ndarray] = {}
+    call_edge: dict[tuple[int, int], np.ndarray] = {}
     # first_in[k]: payoff vector when everyone before k folded; built from the back.
     first_in = model.walk
     reach = [1.0]
@@ -388,12 +401,20 @@ def _evaluate(
             fold_value = tails[m][:, m]  # [i]
             weights = given * alive[None, :]  # [j, i]: P(k holds i | m holds j), k reached m
             adv = (weights * paid).sum(axis=1) - weights @ fold_value
+            reached = weights.sum(axis=1)  # P(k pushed and m's turn came | m holds j)
+            call_edge[(m, k)] = _ratio(adv, reached)
             adv = reach[k] * prior * adv
             call_adv[(m, k)] = adv
             gains[m] += (np.maximum(adv, 0) - call[(m, k)] * adv).sum()
             alive = alive * (1 - called[m])
     values = first_in
-    return values, gains, push_adv, call_adv
+    return _Evaluation(values, gains, push_adv, call_adv, call_edge)
+
+
+def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+    out = np.zeros(top.shape)
+    np.divide(top, bottom, out=out, where=bottom > 0)
+    return out
 
 
 def solve(
@@ -413,7 +434,7 @@ def solve(
         iterations = 0
     else:
         push, call, iterations = _fictitious_play(model, gap * spot.pool, max_iterations)
-    values, gains, _, _ = _evaluate(model, push, call)
+    values, gains, push_edge, _, call_edge = _evaluate(model, push, call)
     return Equilibrium(
         spot=spot,
         positions=position_names(n),
@@ -423,6 +444,8 @@ def solve(
         gains=gains,
         iterations=iterations,
         terminals=model.terminals,
+        push_edge=push_edge,
+        call_edge=call_edge,
     )
 
 
@@ -434,7 +457,7 @@ def _fictitious_play(
     call = {(m, k): np.full(CLASSES, 0.5) for k in range(n - 1) for m in range(k + 1, n)}
     within = 0  # rounds since the gap first fell within the tolerance
     for t in range(1, max_iterations + 1):
-        _, gains, push_adv, call_adv = _evaluate(model, push, call)
+        _, gains, push_adv, call_adv, _ = _evaluate(model, push, call)
         if gains.max() <= tolerance:
             # The gap falls as 1/t^2 or so: going on to well within the tolerance costs
             # little and leaves charts that snapping makes pure, not a mist of mixes.
@@ -467,7 +490,7 @@ def _snapped(
     for margin in (0.25, 0.1, 0.02):
         pure_push = [_snap(p, margin) for p in push]
         pure_call = {key: _snap(c, margin) for key, c in call.items()}
-        _, gains, _, _ = _evaluate(model, pure_push, pure_call)
+        gains = _evaluate(model, pure_push, pure_call).gains
         if gains.max() <= tolerance:
             return pure_push, pure_call
     return None
