@@ -102,7 +102,9 @@ function render() {
     $("live-setup").open = false;
     setupFolded = true;
   }
+  renderBeforeDeal(live);
   renderSeats(hand);
+  renderHouse();
   renderLedger();
   renderHands();
   fillSelects();
@@ -258,8 +260,19 @@ function renderSeats(hand) {
       seat.role ? h("span", { class: "tag" }, seat.role) : null,
       h("span", { class: "live-seat-stack", testid: `live-stack-${seat.seat}` }, chips(seat.stack)),
       seat.bet ? h("span", { class: "live-seat-bet", testid: `live-bet-${seat.seat}` }, `bet ${chips(seat.bet)}`) : null,
-      seat.state === "folded" || seat.state === "all-in" || seat.state === "sitting-out" ? h("span", { class: "muted" }, seat.state) : null));
+      seat.state === "folded" || seat.state === "all-in" || seat.state === "sitting-out" ? h("span", { class: "muted" }, seat.state) : null,
+      seat.owes ? h("span", { class: "live-owes", testid: `live-owes-${seat.seat}` }, seat.owes) : null));
   }
+}
+
+function renderBeforeDeal(live) {
+  const owed = live ? [] : state.before_deal;
+  $("live-before-deal").hidden = !owed.length;
+  $("live-before-deal-list").replaceChildren(...owed.map((line, i) => h("li", { testid: `live-before-deal-${i}` }, capitalise(line))));
+}
+
+function renderHouse() {
+  $("live-house").replaceChildren(...state.house.words.map((line, i) => h("li", { testid: `live-house-${i}` }, capitalise(line))));
 }
 
 function renderLedger() {
@@ -361,6 +374,9 @@ function wire() {
   $("live-sitout").addEventListener("click", tool("sit_out"));
   $("live-sitin").addEventListener("click", tool("sit_in"));
   $("live-button-set").addEventListener("click", tool("button"));
+  $("live-owes-set").addEventListener("click", () => send({
+    kind: "owes", seat: Number($("live-tool-seat").value), post: $("live-owes-post").value, reason: $("live-owes-reason").value,
+  }));
   $("live-setup-save").addEventListener("click", () => send({
     kind: "setup", structure: $("live-structure").value, small_blind: numberIn("live-sb"), big_blind: numberIn("live-bb"),
     ante: numberIn("live-ante") ?? 0, ante_kind: $("live-ante-kind").value,
