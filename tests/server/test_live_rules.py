@@ -296,6 +296,33 @@ def test_an_exposed_first_card_is_a_misdeal_and_a_later_one_is_replaced() -> Non
     refused(session, odd("exposed_card", seat=2, card_number=2), "before the first action")
 
 
+def test_r39_the_procedure_gives_the_ruling_first_in_one_line() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, odd("exposed_card", seat=3, card_number=1, card="Qs"))
+    procedure = hand_state(session)["procedure"]
+    assert list(procedure)[:3] == ["what", "title", "ruling"]
+    assert procedure["ruling"] == "The deal goes on: the card is replaced, no new burn"
+    run(session, act(3, "fold"), act(1, "fold"))
+    run(session, {"kind": "deal"}, odd("misdeal"))
+    ruling = hand_state(session)["procedure"]["ruling"]
+    assert ruling == "Misdeal: the blinds come back and the same button deals again"
+    assert "\n" not in ruling and len(ruling) <= 80
+
+
+def test_r39_a_misdeal_uses_up_no_hand_number() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, act(3, "fold"), act(1, "fold"))
+    run(session, {"kind": "deal"}, odd("misdeal"))
+    assert session.finished[-1].number == 2 and session.finished[-1].misdeal
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and session.hand.number == 2  # dealt again as hand 2
+    run(session, act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and session.hand.number == 3
+    hands = live_state(session)["hands"]
+    assert [(h["number"], h["misdeal"]) for h in hands] == [(1, False), (2, True), (2, False)]
+
+
 def test_a_second_exposed_card_is_a_misdeal() -> None:
     session = session_with()
     run(session, {"kind": "deal"}, odd("exposed_card", seat=3, card_number=1))

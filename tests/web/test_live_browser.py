@@ -357,3 +357,36 @@ def test_r36_r38_the_page_says_who_posts_what_before_the_deal(
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_r39_the_procedure_shows_the_ruling_first_and_folds_the_book(
+    chromium_browser: Browser, server: ServerProcess, size: str
+) -> None:
+    context = chromium_browser.new_context(**SIZES[size])
+    page = context.new_page()
+    errors = console_errors(page)
+    try:
+        open_live(page, server)
+        seat_table(page, THREE, button=3)
+        deal(page)
+        menu(page, "exposed_card", seat="3", card_number="1", card="Qs")
+        ruling = by(page, "live-procedure-ruling")
+        expect(ruling).to_have_text("The deal goes on: the card is replaced, no new burn.")
+        box = ruling.bounding_box()
+        # One sentence, read first: one line on a laptop, at most two on a phone.
+        assert box is not None and box["height"] < (30 if size == "desktop" else 60)
+        first = page.evaluate(
+            "document.querySelector('[data-testid=live-procedure]').firstElementChild.dataset.testid"
+        )
+        assert first == "live-procedure-ruling"
+        expect(by(page, "live-procedure-rule")).to_be_hidden()  # the book's text, folded
+        for theme in ("dark", "light"):
+            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+            save_screenshot(page, f"live-ruling-{size}-{theme}")
+        by(page, "live-procedure-book").locator("summary").click()
+        expect(by(page, "live-procedure-rule")).to_contain_text("R39")
+        no_overflow(page)
+        assert errors == []
+    finally:
+        context.close()

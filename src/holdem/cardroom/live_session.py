@@ -20,7 +20,7 @@ from typing import Any
 
 from holdem.cardroom.live_hand import HandSource, LiveHand
 from holdem.cardroom.options import TableOptions
-from holdem.engine import AnteKind, HandConfig, Structure
+from holdem.engine import AnteKind, HandConfig, Structure, events
 from holdem.errors import ConfigError, HoldemError, IllegalActionError
 from holdem.table import button as seating
 from holdem.table.names import check_free, player_name
@@ -82,6 +82,7 @@ class LiveFinished:
     voided: bool
     words: tuple[str, ...]
     source: HandSource | None = field(default=None, repr=False)  # None: voided, no PHH
+    misdeal: bool = False  # a misdeal (R39): the hand is dealt again under the same number
 
     def phh(self) -> str | None:
         return None if self.source is None else self.source.replayed().phh()
@@ -323,7 +324,9 @@ class LiveSession:
             self._restore_owed()  # a refused deal leaves everything as it was
             raise
         names = tuple(self.players[s].name for s in order)
-        number = (self.finished[-1].number if self.finished else 0) + 1
+        last = self.finished[-1] if self.finished else None
+        # A misdeal uses up no hand number: the same hand is dealt again (R39).
+        number = 1 if last is None else last.number + (not last.misdeal)
         self.hand = LiveHand(number, tuple(order), names, config, button)
         self._before_deal = (self.button, self.button_moves, self.blinds_at)
         self.button, self.button_moves, self.blinds_at = button, False, at
@@ -442,7 +445,13 @@ class LiveSession:
         words = tuple(hand.result_words())
         self._log_before_settle = len(self.log)
         self.finished.append(
-            LiveFinished(hand.number, hand.voided, words, None if hand.voided else hand.source())
+            LiveFinished(
+                hand.number,
+                hand.voided,
+                words,
+                None if hand.voided else hand.source(),
+                misdeal=any(isinstance(e, events.Misdealt) for e in hand.hand.events),
+            )
         )
         self.log.extend(words or (f"hand {hand.number} voided",))
 

@@ -50,6 +50,7 @@ def live_state(session: LiveSession) -> Json:
             {
                 "number": f.number,
                 "voided": f.voided,
+                "misdeal": f.misdeal,
                 "words": list(f.words),
                 "phh": None if f.source is None else f"/api/live/{session.id}/hands/{f.number}.phh",
             }

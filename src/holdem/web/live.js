@@ -235,11 +235,14 @@ function renderProcedure(hand) {
   const p = hand && hand.procedure;
   el.hidden = !p;
   if (!p) return;
+  // The ruling first, in one line; what to do next; the book's text folded below.
   el.append(
-    h("h3", { testid: "live-procedure-title" }, p.title),
-    h("p", { class: "live-rule", testid: "live-procedure-rule" }, h("strong", {}, p.rule), " ", p.rule_words),
+    h("p", { class: "live-ruling", testid: "live-procedure-ruling" }, capitalise(p.ruling)),
     h("p", { testid: "live-procedure-dealer" }, h("strong", {}, "Dealer: "), p.dealer),
     h("p", { testid: "live-procedure-effect" }, h("strong", {}, "Chips: "), p.effect),
+    h("details", { class: "live-book", testid: "live-procedure-book" },
+      h("summary", {}, h("span", { testid: "live-procedure-title" }, p.title), ` · ${p.rule}, the book's text`),
+      h("p", { class: "live-rule", testid: "live-procedure-rule" }, h("strong", {}, p.rule), " ", p.rule_words)),
   );
 }
 
@@ -283,8 +286,8 @@ function renderLedger() {
 }
 
 function renderHands() {
-  $("live-hands").replaceChildren(...[...state.hands].reverse().map((hand) => h("li", { testid: `live-hand-${hand.number}` },
-    h("span", {}, `Hand ${hand.number}${hand.voided ? " (void)" : ""}`),
+  $("live-hands").replaceChildren(...[...state.hands].reverse().map((hand) => h("li", { testid: `live-hand-${hand.number}${hand.misdeal ? "-misdeal" : ""}` },
+    h("span", {}, `Hand ${hand.number}${hand.misdeal ? " (misdeal, dealt again)" : hand.voided ? " (void)" : ""}`),
     hand.phh ? h("a", { href: hand.phh, download: `hand-${hand.number}.phh`, testid: `live-hand-phh-${hand.number}` }, "PHH") : null,
     hand.words.length ? h("span", { class: "muted" }, hand.words.join(" ")) : null)));
 }
