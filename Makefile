@@ -28,7 +28,7 @@ $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 # loading numba (seconds, once per change of its sources; without a C compiler and
 # Python's headers replays compile it with numba instead, as the message says).
 install: $(STAMP)
-	@$(PY) -m holdem.engine.kernel_native || true
+	@$(PY) -m holdem.kernels.native || true
 
 # The cardroom's install plus the test, research and cluster extras.
 install-dev: $(DEV_STAMP) install

@@ -7,28 +7,16 @@ import secrets
 import socket
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from holdem.cli.output import user_errors
 from holdem.cli.tournament_options import (
-    AddonChipsOption,
-    AddonCostOption,
-    AddonOption,
-    BountyAmountOption,
-    BountyOption,
-    FeeOption,
-    GuaranteeOption,
     LateRegOption,
-    RebuyChipsOption,
-    RebuyCostOption,
-    RebuyMaxOption,
-    RebuysOption,
-    RebuyThresholdOption,
     ReentryOption,
-    SeatOption,
     rules_mapping,
+    with_money_options,
 )
 
 if TYPE_CHECKING:
@@ -38,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("clock")(clock)
+    app.command("clock")(with_money_options(clock))
 
 
 def clock(
@@ -76,21 +64,8 @@ def clock(
         str | None,
         typer.Option(help="The players' names, comma-separated (default Player 1, 2...)."),
     ] = None,
-    rebuys: RebuysOption = None,
-    rebuy_cost: RebuyCostOption = None,
-    rebuy_chips: RebuyChipsOption = None,
-    rebuy_threshold: RebuyThresholdOption = None,
-    rebuy_max: RebuyMaxOption = None,
-    addon: AddonOption = None,
-    addon_cost: AddonCostOption = None,
-    addon_chips: AddonChipsOption = None,
     reentry: ReentryOption = None,
     late_reg: LateRegOption = None,
-    bounty: BountyOption = None,
-    bounty_amount: BountyAmountOption = None,
-    fee: FeeOption = None,
-    guarantee: GuaranteeOption = None,
-    satellite_seat: SeatOption = None,
     league: Annotated[
         str | None, typer.Option(help="The league (season) this tournament counts for.")
     ] = None,
@@ -101,6 +76,7 @@ def clock(
             "buyin, + - * /, sqrt() and log()."
         ),
     ] = None,
+    money: dict[str, Any] | None = None,
 ) -> None:
     """Serve a full-screen tournament clock; the host link it prints gives the controls.
 
@@ -151,21 +127,9 @@ def clock(
                     tables.get("tournament", {}),
                     buy_in=buy_in,
                     starting_chips=chosen.starting_stack,
-                    rebuys=rebuys,
-                    rebuy_cost=rebuy_cost,
-                    rebuy_chips=rebuy_chips,
-                    rebuy_threshold=rebuy_threshold,
-                    rebuy_max=rebuy_max,
-                    addon=addon,
-                    addon_cost=addon_cost,
-                    addon_chips=addon_chips,
                     reentry=reentry,
                     late_reg=late_reg,
-                    bounty=bounty,
-                    bounty_amount=bounty_amount,
-                    fee=fee,
-                    guarantee=guarantee,
-                    satellite_seat=satellite_seat,
+                    **(money or {}),
                 )
             )
             fresh = Clock.create(chosen, entrants=max(2, entrants), buy_in=rules.buy_in)

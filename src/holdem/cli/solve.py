@@ -225,6 +225,3 @@ def _print_grid(report: dict[str, Any]) -> None:
                 k = next((k for k, e in enumerate(edges) if at <= e), len(mix) - 1)
                 text.append(ch, style=f"bold white on {colours[k]}")
         console.print(text)
-
-
-__all__ = ["Progress", "register", "solve"]

@@ -8,7 +8,10 @@ command line and the file say the same things the same way.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -30,7 +33,10 @@ __all__ = [
     "ReentryOption",
     "SeatOption",
     "rules_mapping",
+    "with_money_options",
 ]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 LEVEL = "LEVEL"
 RebuysOption = Annotated[
@@ -84,6 +90,44 @@ SeatOption = Annotated[
     int | None,
     typer.Option("--satellite-seat", help="A satellite: the pool pays seats of this value."),
 ]
+
+
+# The options every command with a tournament's money takes, in the order --help lists them.
+MONEY_OPTIONS: dict[str, Any] = {
+    "rebuys": RebuysOption,
+    "rebuy_cost": RebuyCostOption,
+    "rebuy_chips": RebuyChipsOption,
+    "rebuy_threshold": RebuyThresholdOption,
+    "rebuy_max": RebuyMaxOption,
+    "addon": AddonOption,
+    "addon_cost": AddonCostOption,
+    "addon_chips": AddonChipsOption,
+    "bounty": BountyOption,
+    "bounty_amount": BountyAmountOption,
+    "fee": FeeOption,
+    "guarantee": GuaranteeOption,
+    "satellite_seat": SeatOption,
+}
+
+
+def with_money_options(command: F) -> F:
+    """Give a typer command the ``MONEY_OPTIONS``; it receives them, those given and
+    those not, as one ``money`` dict (its own parameter of that name)."""
+    own = inspect.signature(command, eval_str=True)
+    parameters = [p for p in own.parameters.values() if p.name != "money"]
+    parameters += [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind)
+        for name, kind in MONEY_OPTIONS.items()
+    ]
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        money = {name: kwargs.pop(name, None) for name in MONEY_OPTIONS}
+        return command(*args, money=money, **kwargs)
+
+    run.__signature__ = own.replace(parameters=parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in parameters}
+    return run  # type: ignore[return-value]
 
 
 def rules_mapping(

@@ -188,6 +188,7 @@ def create_app(
     files = {
         "clock.html": (_web_file("clock.html"), "text/html; charset=utf-8"),
         "clock.js": (_web_file("clock.js"), "text/javascript; charset=utf-8"),
+        "clock-desk.js": (_web_file("clock-desk.js"), "text/javascript; charset=utf-8"),
         "clock.css": (_web_file("clock.css"), "text/css; charset=utf-8"),
         "favicon.svg": (_web_file("favicon.svg"), "image/svg+xml"),
     }
@@ -273,6 +274,7 @@ def create_app(
         routes=[
             Route("/", static("clock.html")),
             Route("/clock.js", static("clock.js")),
+            Route("/clock-desk.js", static("clock-desk.js")),
             Route("/clock.css", static("clock.css")),
             # Browsers ask for /favicon.ico by themselves: both names answer with the icon.
             Route("/favicon.svg", static("favicon.svg")),

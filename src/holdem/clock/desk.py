@@ -81,9 +81,12 @@ class Desk:
         """The stack the director counted: the clock cannot know a live player's chips."""
         stack = _optional_int(body, "stack")
         player = self.tournament.players.get(_text(body, "name"))
-        if stack is None and player is not None and not player.out:
-            raise ConfigError(f"stack: count {player.name}'s chips for the rebuy")
-        return stack
+        rule = self.tournament.rules.rebuy
+        if player is None or player.out or rule is None or stack is not None:
+            return stack
+        if rule.threshold == 0:
+            raise ConfigError(f"{player.name} is still playing: rebuys are for busted players")
+        raise ConfigError(f"stack: count {player.name}'s chips for the rebuy")
 
     def add_legacy(self, clock: Clock, now: float) -> Clock:
         """ "+ Player": a late entry under the next free "Player N" name; without a late
@@ -150,8 +153,6 @@ class Desk:
         t, rules = self.tournament, self.tournament.rules
         level, on_break = self._level(clock, now)
         started = level > 0
-        places = t.places()
-        paid = t.payouts()
         return {
             "pool": t.pool,
             "collected": t.collected,
@@ -199,11 +200,9 @@ class Desk:
             },
             "finished": t.finished,
             "results": [
-                {"place": place, "name": name, "prize": paid.get(name, 0)}
-                for place, name in enumerate(places, 1)
-            ]
-            if t.finished
-            else [],
+                {"place": place, "name": name, "prize": prize}
+                for place, (name, prize) in enumerate(t.results(), 1)
+            ],
             "league": None
             if self.league is None
             else {

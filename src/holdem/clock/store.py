@@ -34,12 +34,9 @@ class SavedState:
 
 def default_state_path() -> Path:
     """``$HOLDEM_DATA_DIR/clock.json``, or ``clock.json`` in the user data folder."""
-    root = os.environ.get("HOLDEM_DATA_DIR")
-    if root:
-        return Path(root) / "clock.json"
-    from platformdirs import user_data_dir
+    from holdem.data_folder import data_folder
 
-    return Path(user_data_dir("holdem")) / "clock.json"
+    return data_folder() / "clock.json"
 
 
 def load(path: Path) -> SavedState | None:

@@ -24,7 +24,9 @@ __all__ = [
     "ACTION_NAMES",
     "Layout",
     "VectorEnv",
+    "exploitability",
     "gym_env",
+    "load_small_game",
     "openspiel_game",
     "pettingzoo_env",
 ]
@@ -51,6 +53,22 @@ def gym_env(**options: Any) -> Any:
     from holdem.rl.gym import HoldemGym
 
     return HoldemGym(**options)
+
+
+def load_small_game(preset: str = "leduc", **options: Any) -> Any:
+    """A small game for game theory as an OpenSpiel game (``holdem.rl.small_openspiel``):
+    ``"kuhn"``, ``"leduc"`` or ``"custom"`` with the deck and betting in ``options``."""
+    from holdem.rl.small_openspiel import load_small_game as load
+
+    return load(preset, **options)
+
+
+def exploitability(policy: Any, game: Any) -> float:
+    """The exact exploitability of ``policy`` in ``game`` (an OpenSpiel game or
+    ``"kuhn"``/``"leduc"``): ``holdem.rl.exploitability``."""
+    from holdem.rl.exploitability import exploitability as exact
+
+    return exact(policy, game)
 
 
 def openspiel_game(**options: Any) -> Any:

@@ -26,27 +26,13 @@ from holdem.cards import Card
 from holdem.errors import ConfigError
 from holdem.rl.infostate import InfoStateLayout, info_state_string, info_state_tensor, max_actions
 from holdem.rl.layout import ACTION_NAMES, ACTIONS
+from holdem.rl.openspiel_type import poker_game_type
 from holdem.rl.options import table_game
 from holdem.rl.table import TableGame
 
 NAME = "python_holdem"
 _DEFAULTS = {"players": 2, "stack": 100, "small_blind": 1, "big_blind": 2, "structure": "nl"}
-_TYPE = pyspiel.GameType(
-    short_name=NAME,
-    long_name="holdem Texas Hold'em",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=10,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_TYPE = poker_game_type(NAME, "holdem Texas Hold'em", _DEFAULTS, information_state=True)
 
 
 class HoldemGame(pyspiel.Game):  # type: ignore[misc]

@@ -20,7 +20,8 @@ OPENSPIEL = "pyspiel"
 
 def register_games() -> None:
     """Register ``python_holdem`` (and the small games) with OpenSpiel."""
-    import holdem.rl.openspiel  # noqa: F401  (registers on import)
+    import holdem.rl.openspiel
+    import holdem.rl.small_openspiel  # noqa: F401
 
 
 class _RegisterAfterLoading(importlib.abc.Loader):

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from holdem.engine import HandConfig, ShortAllInRule, Structure
-from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS
+from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS, OddChips
 from holdem.errors import ConfigError, IllegalActionError, InvalidCardsError
 from holdem.evaluator.tables import kernel_arrays
 from holdem.rl.infostate import InfoStateLayout
@@ -125,7 +125,7 @@ class VectorEnv:
 
         ``seed`` (or the constructor's, or a fresh random one) seeds each table's own
         generator, so a table's cards do not depend on how many tables there are."""
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         if seed is not None:
             _whole("seed", seed, 0)
@@ -156,7 +156,7 @@ class VectorEnv:
         only where a hand ended (``dones``). The arrays are the environment's own and
         the next call overwrites them: copy what you keep.
         """
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         if not self._ready:
             raise ConfigError("call reset() before step(): no hand has been dealt yet")
@@ -180,7 +180,7 @@ class VectorEnv:
 
     def hand_config(self, table: int) -> HandConfig:
         """The ``HandConfig`` of the hand now at ``table``, stacks by position."""
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         button = int(self._tab[table, k.T_BUTTON])
         n = self.players
@@ -190,7 +190,7 @@ class VectorEnv:
         )
 
     def seat_of(self, table: int, position: int) -> int:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         return (int(self._tab[table, k.T_BUTTON]) + 1 + position) % self.players
 
@@ -201,7 +201,7 @@ class VectorEnv:
     # -- inside ---------------------------------------------------------------------------
 
     def _compile_rules(self) -> np.ndarray:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         config = HandConfig.create(
             self.structure,
@@ -219,11 +219,12 @@ class VectorEnv:
             config.structure == Structure.FIXED_LIMIT
             and config.short_all_in == ShortAllInRule.HALF_BET
         )
+        rules[k.R_ODD_ONE_EACH] = config.odd_chips == OddChips.ONE_EACH
         self._blinds = np.array([config.forced_bet(p) for p in range(self.players)], np.int64)
         return rules
 
     def _allocate(self) -> None:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         t, n, layout = self.num_tables, self.players, self.layout
         self._tab = np.zeros((t, k.TABLE_FIELDS), dtype=np.int64)
@@ -300,7 +301,7 @@ class VectorEnv:
             )
 
     def _info(self) -> dict[str, np.ndarray]:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         return {
             "final_stacks": self._final,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from holdem.rl import step_kernel as k
+from holdem.kernels import rl_step as k
 from holdem.rl.infostate import (
     CARDS,
     KINDS,

@@ -135,24 +135,28 @@ class Tournament:
         left = [p.name for p in self.players.values() if not p.out]
         return [*left, *reversed(self.busts)] if self.finished else list(reversed(self.busts))
 
-    def payouts(self) -> dict[str, int]:
-        """At the end: each player's prize money (several entries of one player add up)."""
+    def results(self) -> list[tuple[str, int]]:
+        """At the end: each place's player and prize money, first place first (a player of
+        several entries appears once per entry)."""
         if not self.finished:
-            return {}
-        paid: dict[str, int] = {}
+            return []
         table = self.prizes()
+        rows = []
         for place, name in enumerate(self.places()):
             amount = table[place] if place < len(table) else 0
             if self.deal is not None and place < len(self.deal.amounts):
-                amount = 0  # the players of the deal are paid by it
+                # the players of the deal are paid by it, and the winner what was left
+                amount = self.deal.amounts[name] + (self.deal.left_to_play if place == 0 else 0)
+            rows.append((name, amount))
+        return rows
+
+    def payouts(self) -> dict[str, int]:
+        """At the end: each player's prize money (several entries of one player add up)."""
+        paid: dict[str, int] = {}
+        for name, amount in self.results():
             if amount:
                 paid[name] = paid.get(name, 0) + amount
-        if self.deal is not None:
-            for name, amount in self.deal.amounts.items():
-                paid[name] = paid.get(name, 0) + amount
-            winner = self.places()[0]
-            paid[winner] = paid.get(winner, 0) + self.deal.left_to_play
-        return {name: amount for name, amount in paid.items() if amount}
+        return paid
 
     def bounties_paid(self) -> int:
         return sum(p.pocket for p in self.players.values())

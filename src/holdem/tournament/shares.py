@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from math import lcm
 
 from holdem.errors import ConfigError
 
@@ -24,10 +25,13 @@ def split(amount: int, weights: Sequence[int | Fraction]) -> list[int]:
         raise ConfigError(f"amount {amount}: cannot split a negative amount")
     if not weights or any(w < 0 for w in weights) or sum(weights) == 0:
         raise ConfigError("split needs one or more weights of 0 or more, not all 0")
-    total = sum(Fraction(w) for w in weights)
-    exact = [Fraction(w) * amount / total for w in weights]
-    parts = [int(share) for share in exact]  # floor: the shares are not negative
-    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - parts[i]), i))
+    # Whole weights in the same proportions: the shares are then integer arithmetic.
+    scale = lcm(*(Fraction(w).denominator for w in weights))
+    whole = [int(w * scale) for w in weights]
+    total = sum(whole)
+    parts = [w * amount // total for w in whole]
+    remainders = [w * amount % total for w in whole]
+    order = sorted(range(len(whole)), key=lambda i: (-remainders[i], i))
     for i in order[: amount - sum(parts)]:
         parts[i] += 1
     return parts

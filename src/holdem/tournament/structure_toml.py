@@ -81,7 +81,7 @@ def from_toml(text: str) -> Structure:
 
 
 def tables_from_toml(text: str) -> dict[str, dict[str, object]]:
-    """The ``[tournament]`` (rebuys, add-on, bounties...) and ``[league]`` tables of a
+    r"""The ``[tournament]`` (rebuys, add-on, bounties...) and ``[league]`` tables of a
     structure file, those present; ``from_toml`` reads the rest.
 
     >>> tables_from_toml('starting_stack = 1\n[tournament]\nbuy_in = 20\n')

@@ -34,9 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from holdem.engine import kernel_codes as codes
-from holdem.engine.config import HandConfig, ShortAllInRule, Structure
+from holdem.engine.config import HandConfig, OddChips, ShortAllInRule, Structure
 from holdem.errors import ConfigError, DealingError, InvalidCardsError
+from holdem.kernels import codes
 
 KINDS = ("fold", "check", "call", "bet", "raise")
 """Decision kinds by their code in ``Decisions.kind``: the words of ``PlayerActed``."""
@@ -168,8 +168,8 @@ def play_bot_hands(
     its object path with the same seed. Returns the chips each seat won or lost, int64
     (count, seats).
     """
-    from holdem.bots import batched
-    from holdem.engine import kernel_play as k
+    from holdem.kernels import play as k
+    from holdem.kernels import policies as batched
 
     params, forced = compile_config(config)
     n = config.player_count
@@ -192,7 +192,7 @@ def play_bot_hands(
 
 @cache
 def _tag_work() -> Any:
-    from holdem.bots import batched
+    from holdem.kernels import policies as batched
 
     return batched.tag_work(evaluator_tables())
 
@@ -247,6 +247,7 @@ def compile_config(config: HandConfig) -> tuple[np.ndarray, np.ndarray]:
     params[codes.P_BOMB_POT] = config.bomb_pot
     params[codes.P_POKERKIT] = config.pokerkit_reopening
     params[codes.P_MERGE_POTS] = config.pots_merged_after_showdown
+    params[codes.P_ODD_ONE_EACH] = config.odd_chips == OddChips.ONE_EACH
     return params, forced
 
 
@@ -290,7 +291,7 @@ def _run(
     record: bool,
     explicit_stream: bool = False,
 ) -> RandomPlayResult:
-    from holdem.engine import kernel_play as k
+    from holdem.kernels import play as k
 
     n = config.player_count
     start = np.asarray(config.starting_stacks, dtype=np.int64)
@@ -343,7 +344,7 @@ def _run(
 def bots_kernel_cached() -> bool:
     """Whether numba's cache holds the compiled bots' kernel for this source (a first run
     compiles it, which takes about a minute)."""
-    from holdem.engine import kernel_play as k
+    from holdem.kernels import play as k
     from holdem.numba_cache import compiled_before
 
     return compiled_before(k.run_bots)

@@ -1,16 +1,54 @@
-"""The engine's events as the lines of the hand's log ("Ana raises to 6")."""
+"""The engine's events as the lines of the hand's log ("Ana raises to 6"), in plain words.
+
+A line is a run of spans, each marked with what it is (a player's name, your name, cards,
+a street, an all-in, a win); the cardroom and the server keep its plain text, and only
+the terminal gives the marks a style (``holdem.terminal.style.styled``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from rich.text import Text
-
+from holdem.cards import RANKS, SUIT_SYMBOLS, Card
 from holdem.engine import HandConfig, events
-from holdem.terminal.style import chips, inline
 
 STREETS = ("Preflop", "Flop", "Turn", "River")
+
+Mark = Literal["", "name", "you", "cards", "street", "all_in", "won", "void", "quiet"]
+"""What a span (or a whole line) is, for whoever styles it: ``quiet`` is a fold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A piece of a line: its words, what they are, and the cards they name (if any)."""
+
+    text: str
+    mark: Mark = ""
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the log: its spans, and a mark for the whole line ("" for none)."""
+
+    spans: tuple[Span, ...]
+    mark: Mark = ""
+
+    @property
+    def plain(self) -> str:
+        return "".join(span.text for span in self.spans)
+
+
+def chips(amount: int) -> str:
+    return f"{amount:,}"
+
+
+def cards_span(cs: Iterable[Card]) -> Span:
+    """Cards inside a sentence: "A♠ K♦"."""
+    held = tuple(cs)
+    return Span(" ".join(f"{RANKS[c.rank]}{SUIT_SYMBOLS[c.suit]}" for c in held), "cards", held)
 
 
 @dataclass(frozen=True)
@@ -53,55 +91,53 @@ class Cast:
             return "a big blind "  # owed by no position: a player coming in posts it
         return ""
 
-    def name(self, player: int) -> Text:
-        style = "bold cyan" if player == self.you else "bold"
-        return Text(self.names[player], style=style)
+    def name(self, player: int) -> Span:
+        return Span(self.names[player], "you" if player == self.you else "name")
 
-    def says(self, player: int, second: str, third: str) -> Text:
+    def says(self, player: int, second: str, third: str) -> list[Span]:
         """The player's name and the verb in the right person: "You call", "Ana calls"."""
-        return Text.assemble(self.name(player), " ", second if player == self.you else third)
+        return [self.name(player), Span(" " + (second if player == self.you else third))]
 
 
-def narrate(event: events.Event, cast: Cast) -> Text | None:
+def narrate(event: events.Event, cast: Cast) -> Line | None:
     """One log line for an event, or None for those a player does not need to read."""
     if isinstance(event, events.PlayerActed):
-        return _acted(event, cast)
+        phrase = did(event, you=event.player == cast.you)
+        spans = [cast.name(event.player), Span(" " + phrase)]
+        return _line(spans, event.all_in, "quiet" if event.action == "fold" else "")
     if isinstance(event, events.BlindPosted):
-        line = cast.says(event.player, "post", "posts")
-        line.append(f" {cast.blind(event)}{chips(event.amount)}")
-        return _all_in(line, event.all_in)
+        spans = cast.says(event.player, "post", "posts")
+        spans.append(Span(f" {cast.blind(event)}{chips(event.amount)}"))
+        return _line(spans, event.all_in)
     if isinstance(event, events.AntePosted):
-        return _all_in(
-            cast.says(event.player, "ante", "antes").append(f" {event.amount}"), event.all_in
-        )
+        spans = cast.says(event.player, "ante", "antes")
+        return _line([*spans, Span(f" {event.amount}")], event.all_in)
     if isinstance(event, events.HoleCardsDealt):
         if event.player != cast.you or event.cards is None:
             return None
-        return Text.assemble("Dealt to you  ", inline(event.cards))
+        return Line((Span("Dealt to you  "), cards_span(event.cards)))
     if isinstance(event, events.BoardDealt):
         board = "" if event.run == 0 else f" (board {event.run + 1})"
-        return Text.assemble(
-            (f"── {STREETS[event.street]}{board} ", "bold yellow"), inline(event.cards)
-        )
+        street = Span(f"── {STREETS[event.street]}{board} ", "street")
+        return Line((street, cards_span(event.cards)))
     if isinstance(event, events.UncalledBetReturned):
-        return Text.assemble(
-            f"{chips(event.amount)} uncalled goes back to ", cast.name(event.player)
-        )
+        back = Span(f"{chips(event.amount)} uncalled goes back to ")
+        return Line((back, cast.name(event.player)))
     if isinstance(event, events.HandsExposed):
-        line = Text("All in, cards up:", style="bold magenta")
+        spans = [Span("All in, cards up:")]
         for player, cards in event.hands:
-            line.append("  ").append_text(cast.name(player))
-            line.append(" ").append_text(inline(cards))
-        return line
+            spans += [Span("  "), cast.name(player), Span(" "), cards_span(cards)]
+        return Line(tuple(spans), "all_in")
     if isinstance(event, events.CardsShown):
-        line = cast.says(event.player, "show", "shows")
-        return line.append(" ").append_text(inline(event.cards)).append(f"  {event.description}")
+        spans = cast.says(event.player, "show", "shows")
+        spans += [Span(" "), cards_span(event.cards), Span(f"  {event.description}")]
+        return Line(tuple(spans))
     if isinstance(event, events.CardsMucked):
-        return cast.says(event.player, "muck", "mucks")
+        return Line(tuple(cast.says(event.player, "muck", "mucks")))
     if isinstance(event, events.PotAwarded):
         return _awarded(event, cast)
     if isinstance(event, (events.HandVoided, events.Misdealt)):
-        return Text(f"The hand is void: {event.reason}", style="bold red")
+        return Line((Span(f"The hand is void: {event.reason}"),), "void")
     return None
 
 
@@ -122,31 +158,26 @@ def did(event: events.PlayerActed, *, you: bool = False) -> str:
     return second if you else third
 
 
-def _acted(event: events.PlayerActed, cast: Cast) -> Text:
-    phrase = did(event, you=event.player == cast.you)
-    line = Text.assemble(cast.name(event.player), " ", phrase)
-    if event.action == "fold":
-        line.stylize("dim")
-    return _all_in(line, event.all_in)
+def _line(spans: list[Span], all_in: bool, mark: Mark = "") -> Line:
+    if all_in:
+        spans.append(Span("  all-in", "all_in"))
+    return Line(tuple(spans), mark)
 
 
-def _all_in(line: Text, all_in: bool) -> Text:
-    return line.append("  all-in", style="bold magenta") if all_in else line
-
-
-def _awarded(event: events.PotAwarded, cast: Cast) -> Text:
+def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
     pot = pot_name(event.pot)
     board = f" (board {event.run + 1})" if event.run else ""
     winners = [player for player, _ in event.shares]
-    line = Text()
+    spans: list[Span] = []
     for k, player in enumerate(winners):
         if k:
-            line.append(" and " if k == len(winners) - 1 else ", ")
-        line.append_text(cast.name(player))
+            spans.append(Span(" and " if k == len(winners) - 1 else ", "))
+        spans.append(cast.name(player))
     if len(winners) == 1:
         verb = "win" if winners[0] == cast.you else "wins"
-        line.append(f" {verb} {pot}{board}, {chips(event.amount)}", style="bold green")
+        spans.append(Span(f" {verb} {pot}{board}, {chips(event.amount)}", "won"))
     else:
         each = ", ".join(chips(c) for _, c in event.shares)
-        line.append(f" split {pot}{board}, {chips(event.amount)} ({each})", style="bold green")
-    return line.append(f": {event.reason}")
+        spans.append(Span(f" split {pot}{board}, {chips(event.amount)} ({each})", "won"))
+    spans.append(Span(f": {event.reason}"))
+    return Line(tuple(spans))

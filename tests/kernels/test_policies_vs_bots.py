@@ -8,6 +8,7 @@ hand must end with the same stacks on both.
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -15,9 +16,9 @@ import sys
 import numpy as np
 import pytest
 
+from holdem.kernels.streams import StreamRandom, deck_order, stream_key
 from holdem.sim import simulate
 from holdem.sim.chunks import Plan, batched_nets, object_nets
-from holdem.sim.streams import StreamRandom, deck_order, stream_key
 
 MIXES = [
     ("random",) * 6,
@@ -99,7 +100,7 @@ def test_simulate_gives_the_same_results_on_both_paths(structure: str) -> None:
 
 
 def test_the_first_run_is_announced_before_compiling(monkeypatch) -> None:
-    from holdem.engine import kernel
+    from holdem.kernels import hands as kernel
 
     said: list[str] = []
     simulate(["random"] * 3, 10, notice=said.append)
@@ -110,8 +111,9 @@ def test_the_first_run_is_announced_before_compiling(monkeypatch) -> None:
 
 
 def test_an_empty_numba_cache_is_noticed(tmp_path) -> None:
-    code = "from holdem.engine.kernel import bots_kernel_cached; print(bots_kernel_cached())"
+    code = "from holdem.kernels.hands import bots_kernel_cached; print(bots_kernel_cached())"
     env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env |= {k: v for k, v in os.environ.items() if k == "PYTHONPATH"}  # the holdem under test
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.stdout.strip() == "False", done.stderr
 

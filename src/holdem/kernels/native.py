@@ -2,7 +2,7 @@
 
 ``kernel_play.run_scripts`` is a numba kernel: a process that replays through it first
 imports numba and loads the cached machine code, about 0.6 s, more than a replay command
-spends on 2,000 hands. Built here once (``python -m holdem.engine.kernel_native``, which
+spends on 2,000 hands. Built here once (``python -m holdem.kernels.native``, which
 ``make install`` runs), the same kernel is an extension module that loads in a
 millisecond and never imports numba.
 
@@ -38,15 +38,15 @@ import holdem
 NAME = "holdem_replay_kernel"
 
 SOURCES = (
-    "bots/batched.py",
-    "engine/kernel_codes.py",
-    "engine/kernel_play.py",
-    "engine/kernel_pots.py",
-    "engine/kernel_script.py",
     "errors.py",
     "evaluator/batch.py",
     "evaluator/tables.py",
-    "sim/streams.py",
+    "kernels/codes.py",
+    "kernels/play.py",
+    "kernels/policies.py",
+    "kernels/pots.py",
+    "kernels/script.py",
+    "kernels/streams.py",
 )
 """Every holdem file ``kernel_play`` imports, directly or not (relative to the package;
 ``tests/engine/test_kernel_native.py`` checks the list against the imports)."""
@@ -167,7 +167,7 @@ def build(into: Path | None = None) -> Path:
             warnings.simplefilter("ignore")
             pycc: Any = importlib.import_module("numba.pycc")
 
-        from holdem.engine import kernel_play
+        from holdem.kernels import play as kernel_play
     except ImportError as error:
         raise NativeBuildError(
             f"numba's ahead-of-time compiler is not installed ({error})"

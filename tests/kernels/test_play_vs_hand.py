@@ -17,14 +17,15 @@ import pytest
 
 from holdem.cards import Deck, parse_cards
 from holdem.engine import Action, Hand, HandConfig, ShortAllInRule, Structure, events
-from holdem.engine import kernel as kernel_module
-from holdem.engine.kernel import (
+from holdem.engine.config import OddChips
+from holdem.errors import ConfigError, DealingError, HoldemError, InvalidCardsError
+from holdem.kernels import hands as kernel_module
+from holdem.kernels.hands import (
     KINDS,
     Decisions,
     play_dealt_hands,
     play_random_hands,
 )
-from holdem.errors import ConfigError, DealingError, HoldemError, InvalidCardsError
 
 CONFIGS = int(os.environ.get("HOLDEM_KERNEL_CONFIGS", "3000"))
 HANDS_PER_CONFIG = 2
@@ -202,6 +203,27 @@ def test_kernel_agrees_with_hand_on_random_configurations() -> None:
     counts = coverage.counts
     for what in ("showdowns", "side pots", "splits", "odd chips", "all-ins", "returned"):
         assert counts[what] > CONFIGS // 50, (what, counts)
+
+
+@pytest.mark.parametrize(
+    ("odd_chips", "shares"),
+    [(OddChips.ONE_EACH, (12, 12, 11)), (OddChips.FIRST_WINNER, (13, 11, 11))],
+)
+def test_r25_the_kernel_gives_out_odd_chips_as_hand_does(
+    odd_chips: OddChips, shares: tuple[int, int, int]
+) -> None:
+    # Blinds 5/10; UTG and the button call, the small blind folds, the big blind checks,
+    # everyone checks down a royal board: 35 chips three ways.
+    config = HandConfig.create("nl", [1000] * 4, small_blind=5, big_blind=10, odd_chips=odd_chips)
+    holes = parse_cards("2c3d4c5d6c7d8c9d")
+    rest = [c for c in range(52) if c not in holes and c not in BROADWAY]
+    board = [rest[0], *BROADWAY[:3], rest[1], BROADWAY[3], rest[2], BROADWAY[4]]
+    deck = [int(c) for c in [*holes, *board, *rest[3:]]]
+    draws = [4, 4, 3, 4] + [4] * 9  # call, call, fold, check; then checks
+    result = play_dealt_hands(config, np.array([deck]), np.array(draws))
+    hand, _, _ = play_through_hand(config, deck, draws, 0)
+    assert tuple(result.final_stacks[0].tolist()) == hand.final_stacks
+    assert hand.final_stacks == (995, 990 + shares[0], 990 + shares[1], 990 + shares[2])
 
 
 def test_seeded_play_is_reproducible_and_keeps_every_chip() -> None:

@@ -20,10 +20,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from holdem.engine import kernel_codes as codes
 from holdem.engine.config import HandConfig
-from holdem.engine.kernel import MAX_CHIPS, compile_config, evaluator_tables
 from holdem.errors import ConfigError
+from holdem.kernels import codes
+from holdem.kernels.hands import MAX_CHIPS, compile_config, evaluator_tables
 
 UNKNOWN_CARD = 255
 """A card the record does not name (a hole card nobody saw, a burn, a street never
@@ -95,7 +95,7 @@ def replay_kernel(*, numba: bool = True) -> Callable[..., None] | None:
     False gives None rather than load numba's (half a second) when neither is loaded."""
     if _kernels:
         return _kernels[0]
-    from holdem.engine import kernel_native
+    from holdem.kernels import native as kernel_native
 
     folder = kernel_native.folder()
     if folder not in _looked_for_native:
@@ -107,7 +107,7 @@ def replay_kernel(*, numba: bool = True) -> Callable[..., None] | None:
     if not numba:
         return None
     try:
-        import holdem.engine.kernel_play as kernel_play
+        import holdem.kernels.play as kernel_play
     except ImportError:
         return None  # (not remembered: numba may be installed later on)
     _kernels.append(kernel_play.run_scripts)
@@ -183,11 +183,11 @@ def replay_scripts(
 def replay_kernel_cached() -> bool:
     """Whether the replay kernel is built for these sources, ahead of time or in numba's
     cache (a first run compiles it, up to half a minute on a shared machine)."""
-    from holdem.engine import kernel_native
+    from holdem.kernels import native as kernel_native
 
     if kernel_native.built():
         return True
-    from holdem.engine import kernel_play
+    from holdem.kernels import play as kernel_play
     from holdem.numba_cache import compiled_before
 
     return compiled_before(kernel_play.run_scripts)

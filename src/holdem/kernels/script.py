@@ -12,13 +12,13 @@ False and the hand is left to ``Hand`` (``holdem.history.replay``).
 
 from __future__ import annotations
 
-from holdem.engine.kernel_codes import (
+from holdem.evaluator.batch import kernel
+from holdem.kernels.codes import (
     S_BOARD,
     S_MUCK,
     S_SHOW,
     STEP_WORDS,
 )
-from holdem.evaluator.batch import kernel
 
 
 @kernel

@@ -8,6 +8,7 @@ hands; a replay command that finds it never imports numba.
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 import subprocess
 import sys
@@ -18,11 +19,12 @@ import numpy as np
 import pytest
 
 import holdem
-from holdem.engine import kernel_native, kernel_replay
 from holdem.evaluator import tables
 from holdem.history import replay as replay_module
 from holdem.history.phh import dumps_many, iter_hands
 from holdem.history.scripted import script_of
+from holdem.kernels import native as kernel_native
+from holdem.kernels import replay as kernel_replay
 from tests.corpus import CORPUS, needs_corpus
 from tests.support import unavailable
 
@@ -88,7 +90,7 @@ def _module_file(base: Path) -> Path:
 
 def test_the_fingerprint_covers_every_file_the_kernel_is_compiled_from() -> None:
     seen: set[Path] = set()
-    todo = [PACKAGE / "engine" / "kernel_play.py"]
+    todo = [PACKAGE / "kernels" / "play.py"]
     while todo:
         path = todo.pop()
         if path not in seen:
@@ -110,7 +112,7 @@ def corpus_scripts() -> list[kernel_replay.Script]:
 
 @needs_corpus
 def test_the_built_kernel_replays_every_corpus_hand_as_numbas_does(built, in_cache) -> None:
-    from holdem.engine import kernel_play
+    from holdem.kernels import play as kernel_play
 
     in_cache.setenv("HOLDEM_CACHE_DIR", str(built))
     native = kernel_native.replay_kernel()
@@ -123,7 +125,7 @@ def test_the_built_kernel_replays_every_corpus_hand_as_numbas_does(built, in_cac
 
 
 def test_the_built_kernel_replays_random_hands_as_numbas_does(built, in_cache) -> None:
-    from holdem.engine import kernel_play
+    from holdem.kernels import play as kernel_play
     from tests.history.test_fast_replay import random_recorded_hands
 
     in_cache.setenv("HOLDEM_CACHE_DIR", str(built))
@@ -156,7 +158,7 @@ def test_a_kernel_built_from_other_sources_is_not_loaded(built, in_cache) -> Non
 
 
 def test_without_a_built_kernel_numbas_serves(tmp_path, in_cache) -> None:
-    from holdem.engine import kernel_play
+    from holdem.kernels import play as kernel_play
 
     without_built_kernel(in_cache, tmp_path)
     assert not kernel_native.built()
@@ -199,7 +201,9 @@ def test_a_replay_command_with_the_built_kernel_never_imports_numba_and_gives_ha
             [sys.executable, "-c", COMMAND, str(path)],
             capture_output=True,
             text=True,
-            env={"HOLDEM_CACHE_DIR": str(folder), "PATH": "/usr/bin:/bin"},
+            # PYTHONPATH kept: the child must import the holdem under test, not an installed one
+            env={"HOLDEM_CACHE_DIR": str(folder), "PATH": "/usr/bin:/bin"}
+            | {k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
             check=False,
         )
         rows[name] = (done.stdout, done.stderr.split()[-2:])
@@ -213,7 +217,7 @@ def test_a_replay_command_with_the_built_kernel_never_imports_numba_and_gives_ha
 def test_a_build_that_cannot_be_made_says_why_and_changes_nothing(tmp_path) -> None:
     code = (
         "import sys; sys.modules['numba.pycc'] = None\n"
-        "from holdem.engine import kernel_native\n"
+        "from holdem.kernels import native as kernel_native\n"
         "raise SystemExit(kernel_native.main())"
     )
     folder = cache_with_tables(tmp_path)
@@ -221,7 +225,9 @@ def test_a_build_that_cannot_be_made_says_why_and_changes_nothing(tmp_path) -> N
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
-        env={"HOLDEM_CACHE_DIR": str(folder), "PATH": "/usr/bin:/bin"},
+        # PYTHONPATH kept: the child must import the holdem under test, not an installed one
+        env={"HOLDEM_CACHE_DIR": str(folder), "PATH": "/usr/bin:/bin"}
+        | {k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
         check=False,
     )
     assert done.returncode == 1

@@ -25,16 +25,19 @@ def return_unmatched(n, folded, stacks, contributed):
 
 
 @kernel
-def award_showdown(n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables):
+def award_showdown(
+    n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, one_each
+):  # fmt: skip
     """``Showdown``: pots by contribution layers (``pots.build_pots``), each to its best
-    hands, odd chips to the lowest position (``pots.split``). Returns False on bad cards.
+    hands, odd chips from the lowest position on, one each (``one_each``) or all to the
+    first (``pots.split``). Returns False on bad cards.
 
     Muckers never change an award: a hand is mucked only when a hand already shown beats
     it in every pot it contests, so the best shown hand of a pot is its best hand.
     """
     awarded = award_replayed(
         n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, 0, False,
-        False,
+        False, one_each,
     )  # fmt: skip
     return awarded == AWARDED
 
@@ -57,7 +60,7 @@ def _unread(n, deck, p):
 @kernel
 def award_replayed(
     n, folded, stacks, contributed, dead, deck, codes, strengths, pot_work, tables, mucked, merge,
-    recorded,
+    recorded, one_each,
 ):  # fmt: skip
     """``award_showdown`` for a recorded showdown: ``mucked`` (a mask of positions) gave up
     their hands, which changes nothing unless one of them would have won something
@@ -112,10 +115,11 @@ def award_replayed(
             return BAD_HAND
         share = amounts[i] // count
         odd = amounts[i] - share * count
-        for p in range(n):
+        for p in range(n):  # positions from the button on: one odd chip each, or all (R25)
             if winners >> p & 1:
-                stacks[p] += share + odd
-                odd = 0
+                extra = min(odd, 1) if one_each else odd
+                stacks[p] += share + extra
+                odd -= extra
     return AWARDED
 
 

@@ -1,6 +1,6 @@
 # mypy: disable-error-code="no-untyped-def"
 # (numba kernels: their argument types are numba's to infer, not annotations)
-"""The compiled state machine behind ``holdem.engine.kernel``: whole hands in numba.
+"""The compiled state machine behind ``holdem.kernels.hands``: whole hands in numba.
 
 It applies the rules of ``Hand`` (``betting.Round``, ``pots``, ``showdown``) step for step,
 on arrays instead of objects, for the configurations ``kernel.py`` accepts. Each
@@ -17,9 +17,10 @@ from collections import namedtuple
 
 import numpy as np
 
-from holdem.bots import batched
-from holdem.engine import kernel_script as script_
-from holdem.engine.kernel_codes import (
+from holdem.evaluator.batch import kernel
+from holdem.kernels import policies as batched
+from holdem.kernels import script as script_
+from holdem.kernels.codes import (
     BAD_CARDS,
     BET,
     CALL,
@@ -37,6 +38,7 @@ from holdem.engine.kernel_codes import (
     P_HEADS_UP_UNCAPPED,
     P_MERGE_POTS,
     P_MIN_BET,
+    P_ODD_ONE_EACH,
     P_PLAYERS,
     P_POKERKIT,
     P_RAISE_CAP,
@@ -61,9 +63,8 @@ from holdem.engine.kernel_codes import (
     STEP_WORDS,
     UNSCRIPTED,
 )
-from holdem.engine.kernel_pots import AWARDED, award_replayed, return_unmatched
-from holdem.evaluator.batch import kernel
-from holdem.sim.streams import DECK_SLOT
+from holdem.kernels.pots import AWARDED, award_replayed, return_unmatched
+from holdem.kernels.streams import DECK_SLOT
 
 # Work arrays of one run, allocated once: ``folded`` per position, ``codes`` and
 # ``strengths`` for the evaluator, ``pots`` (strength, pot amounts, pot masks) for the
@@ -242,7 +243,7 @@ def _play_hand(
                     if p != actor and not folded[p] and stacks[p] + bets[p] > top:
                         anyone = True
                 may_raise = anyone
-                nobody_calls = not anyone  # an all-in is then a call (R18)
+                nobody_calls = not anyone  # an all-in is then made, the rest uncalled (R18)
             if may_raise and acted_at[actor] >= 0:  # ``Round._reopened_for`` (R18)
                 if pokerkit:
                     may_raise = to_call >= full_raise and not (
@@ -337,8 +338,8 @@ def _play_hand(
                 record[row, R_CALL] = min(to_call, stack) if to_call else -1
                 record[row, R_MIN] = low
                 record[row, R_MAX] = high
-                all_in = stack <= to_call or (may_raise and total <= high)
-                record[row, R_ALL_IN] = total if all_in else (top if nobody_calls else -1)
+                all_in = stack <= to_call or nobody_calls or (may_raise and total <= high)
+                record[row, R_ALL_IN] = total if all_in else -1
             decisions += 1
             # ``Round._apply`` and ``Round._note_aggression``.
             if kind == FOLD:
@@ -428,6 +429,7 @@ def _play_hand(
             awarded = award_replayed(
                 n, folded, stacks, contributed, dead, deck, scratch.codes, scratch.strengths,
                 scratch.pots, scratch.tables, mucked, params[P_MERGE_POTS] != 0, scripted,
+                params[P_ODD_ONE_EACH] != 0,
             )  # fmt: skip
             if awarded != AWARDED:
                 return UNSCRIPTED if scripted else BAD_CARDS, decisions, True

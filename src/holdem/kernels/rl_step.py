@@ -28,7 +28,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from holdem.engine.kernel_pots import award_showdown, return_unmatched
+from holdem.kernels.pots import award_showdown, return_unmatched
 
 # Inlined where called, and the entry points; neither counts references (see above).
 _FLAGS: dict[str, Any] = {  # ``_nrt`` is numba's own switch for reference counting
@@ -48,7 +48,8 @@ R_MIN_BET = 2  # the big blind; Fixed-Limit: the small bet
 R_BIG_BET = 3
 R_RAISE_CAP = 4  # Fixed-Limit raises after the opening bet; -1: no cap
 R_HALF_BET = 5  # Fixed-Limit half-bet rule for short all-ins (R22)
-RULES = 6
+R_ODD_ONE_EACH = 6  # odd chips one each from the first winner, else all to it (R25)
+RULES = 7
 
 POT_LIMIT = 1
 FIXED_LIMIT = 2
@@ -238,7 +239,7 @@ def _close_round(n, tab, state, folded, t):
 
 
 @_entry
-def _settle(n, state, folded, decks, t, live, codes, strengths, pots, tables):
+def _settle(n, state, folded, decks, t, live, codes, strengths, pots, tables, one_each):
     """``Hand._award_uncontested`` or the showdown with side pots and odd chips (R26-R31)."""
     stacks, contributed = state[t, S_STACKS], state[t, S_CONTRIBUTED]
     return_unmatched(n, folded[t], stacks, contributed)
@@ -251,7 +252,7 @@ def _settle(n, state, folded, decks, t, live, codes, strengths, pots, tables):
                 stacks[p] += pot
         return True
     return award_showdown(
-        n, folded[t], stacks, contributed, 0, decks[t], codes, strengths, pots, tables
+        n, folded[t], stacks, contributed, 0, decks[t], codes, strengths, pots, tables, one_each
     )
 
 
@@ -266,7 +267,10 @@ def _run_on(env, out, t, work):
         live = _close_round(n, tab, state, folded, t)
         street = tab[t, T_STREET]
         if live == 1 or street == 3 or _count_able(n, state, folded, t) < 2:
-            if not _settle(n, state, folded, decks, t, live, codes, strengths, pots, tables):
+            one_each = rules[R_ODD_ONE_EACH] != 0
+            if not _settle(
+                n, state, folded, decks, t, live, codes, strengths, pots, tables, one_each
+            ):
                 return False
             _finish(rules, seat_stacks, tab, state, rewards, net, final, dones, t)
             _deal(rules, blinds, seat_stacks, tab, state, folded, history, raises, decks, rng, t)
@@ -327,10 +331,8 @@ def _judge(rules, tab, state, folded, t):
     tab[t, T_LOW] = low
     tab[t, T_HIGH] = high
     all_in_to = -1
-    if stack <= to_call or (may and total <= high):
-        all_in_to = total
-    elif nobody_calls:
-        all_in_to = top  # nobody left could call a raise: the all-in is a call (R18)
+    if stack <= to_call or nobody_calls or (may and total <= high):
+        all_in_to = total  # nobody left could call a raise: the rest comes back (R18, R23)
     tab[t, T_ALL_IN_TO] = all_in_to
 
 

@@ -22,7 +22,8 @@ P_ANTES_TRIMMED = 9
 P_BOMB_POT = 10
 P_POKERKIT = 11  # PokerKit's reopening model (``pokerkit_reopening``)
 P_MERGE_POTS = 12  # pots formed again among the winners (``pots_merged_after_showdown``)
-PARAMS = 13
+P_ODD_ONE_EACH = 13  # odd chips one each from the first winner (``odd_chips``, R25)
+PARAMS = 14
 
 POT_LIMIT = 1
 FIXED_LIMIT = 2
