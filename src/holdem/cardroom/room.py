@@ -469,6 +469,9 @@ class Room:
         self._settled = played
         if played.hand.result is None:
             return  # voided: every chip went back
+        bots = {p.name for seat in self.bots if (p := self.table.seats[seat]) is not None}
+        sng.knockouts(played, self.table, bots, at)
+        sng.addon_break(self.table, bots, at)
         for name in sng.eliminate(take_out_busted(self.table, played), played.number):
             assert sng.standings is not None
             self.note(f"{name} finishes in place {sng.standings.place_of(name)}")
