@@ -32,7 +32,7 @@ from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
-from holdem.terminal.narrate import Cast, narrate
+from holdem.terminal.narrate import Cast, narrate, pots_per_board
 from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
 
 Command = dict[str, Any]
@@ -127,6 +127,8 @@ class Room:
         self.status = "waiting"  # running, paused, ended
         self.owners: dict[int, str] = {}  # seat -> the hash of its player's token
         self.bots: dict[int, str] = {}  # seat -> bot kind
+        # Every bot that ever sat here: their chips are the house's in the settle-up.
+        self.bot_names: set[str] = set()
         self.banks: dict[int, float] = {}  # seat -> time bank left, in seconds
         self.away: set[int] = set()  # sat out by the timer while disconnected
         self.requests: dict[str, SeatRequest] = {}
@@ -192,6 +194,7 @@ class Room:
         deal_in_now(self.table, seat)
         if entrant.bot is not None:
             self.bots[seat] = entrant.bot
+            self.bot_names.add(entrant.name)
         elif entrant.owner is not None:
             self.owners[seat] = entrant.owner
         self.banks[seat] = bank
@@ -219,6 +222,7 @@ class Room:
         self.table.sit(seat, c["name"], c["buy_in"])
         if c.get("bot"):
             self.bots[seat] = c["bot"]
+            self.bot_names.add(c["name"])
         else:
             self.owners[seat] = c["owner"]
         self.banks[seat] = self.options.time_bank_seconds
@@ -521,7 +525,7 @@ class Room:
         cast = Cast.of(played.names, None, hand.config)
         new = hand.events[self._events_logged :]
         for event in new:
-            line = narrate(event, cast)
+            line = narrate(event, cast, pots_per_board(hand.result))
             if line is not None:
                 self._log_line(played.number, line.plain)
         self._events_logged = len(hand.events)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from holdem.engine import HandConfig, events
+from holdem.engine import HandConfig, HandResult, events
 from holdem.terminal.style import chips, inline
 
 STREETS = ("Preflop", "Flop", "Turn", "River")
@@ -62,8 +62,10 @@ class Cast:
         return Text.assemble(self.name(player), " ", second if player == self.you else third)
 
 
-def narrate(event: events.Event, cast: Cast) -> Text | None:
-    """One log line for an event, or None for those a player does not need to read."""
+def narrate(event: events.Event, cast: Cast, pots: int | None = None) -> Text | None:
+    """One log line for an event, or None for those a player does not need to read.
+    ``pots``: how many pots each board's awards share out, when the hand is over (a lone
+    pot is "the pot", never "the main pot")."""
     if isinstance(event, events.PlayerActed):
         return _acted(event, cast)
     if isinstance(event, events.BlindPosted):
@@ -99,13 +101,15 @@ def narrate(event: events.Event, cast: Cast) -> Text | None:
     if isinstance(event, events.CardsMucked):
         return cast.says(event.player, "muck", "mucks")
     if isinstance(event, events.PotAwarded):
-        return _awarded(event, cast)
+        return _awarded(event, cast, pots)
     if isinstance(event, (events.HandVoided, events.Misdealt)):
         return Text(f"The hand is void: {event.reason}", style="bold red")
     return None
 
 
-def pot_name(index: int) -> str:
+def pot_name(index: int, pots: int | None = None) -> str:
+    if pots == 1:
+        return "the pot"
     return "the main pot" if index == 0 else f"side pot {index}"
 
 
@@ -134,8 +138,8 @@ def _all_in(line: Text, all_in: bool) -> Text:
     return line.append("  all-in", style="bold magenta") if all_in else line
 
 
-def _awarded(event: events.PotAwarded, cast: Cast) -> Text:
-    pot = pot_name(event.pot)
+def _awarded(event: events.PotAwarded, cast: Cast, pots: int | None) -> Text:
+    pot = pot_name(event.pot, pots)
     board = f" (board {event.run + 1})" if event.run else ""
     winners = [player for player, _ in event.shares]
     line = Text()
@@ -150,3 +154,10 @@ def _awarded(event: events.PotAwarded, cast: Cast) -> Text:
         each = ", ".join(chips(c) for _, c in event.shares)
         line.append(f" split {pot}{board}, {chips(event.amount)} ({each})", style="bold green")
     return line.append(f": {event.reason}")
+
+
+def pots_per_board(result: HandResult | None) -> int | None:
+    """How many pots the first board's awards share out (None while the hand goes on)."""
+    if result is None:
+        return None
+    return sum(1 for pot in result.pots if pot.run == 0)

@@ -26,7 +26,7 @@ from holdem.errors import ConfigError, HoldemError
 from holdem.history.hand import HandHistory
 from holdem.table import PlayedHand, Seat, Table, TableSettings
 from holdem.terminal import coach, commands
-from holdem.terminal.narrate import Cast, did, narrate
+from holdem.terminal.narrate import Cast, did, narrate, pots_per_board
 from holdem.terminal.screen import Screen
 from holdem.terminal.style import CARD_BACK, cards, chips
 from holdem.terminal.view import Frame, SeatView, pot_views, render
@@ -290,7 +290,7 @@ class Game:
             if isinstance(event, events.PlayerActed):
                 style = "magenta" if event.all_in else "dim" if event.action == "fold" else ""
                 self.last_action[self.played.seat_of[event.player]] = Text(did(event), style)
-            line = narrate(event, self.cast)
+            line = narrate(event, self.cast, pots_per_board(hand.result))
             if isinstance(event, events.CardsMucked) and line and event.player == self.cast.you:
                 line.append(f"  ({self._your_hand()})", style="dim")  # your own hand, in words
             if line is not None:
