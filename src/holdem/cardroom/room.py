@@ -28,11 +28,11 @@ from holdem.cardroom.options import TableOptions
 from holdem.cardroom.stats import TableStats
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
+from holdem.engine.narrate import Cast, narrate, pots_per_board
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
-from holdem.terminal.narrate import Cast, narrate, pots_per_board
 from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
 
 Command = dict[str, Any]

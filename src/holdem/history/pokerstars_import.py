@@ -306,9 +306,18 @@ class _Importer:
         elif action.kind == "bet":  # PokerStars says bet or raise as the engine does
             hand.act(Action.bet(action.amount))
             self.recorded.append(steps.BetRaise(p, action.amount))
+        elif self._uncallable_all_in(hand, action.to):
+            hand.act(Action.all_in())  # recorded as made; the rest comes back uncalled
+            self.recorded.append(steps.CheckCall(p))
         else:
             hand.act(Action.raise_to(action.to))
             self.recorded.append(steps.BetRaise(p, action.to))
+
+    @staticmethod
+    def _uncallable_all_in(hand: Hand, to: int) -> bool:
+        """A raise to the whole stack that nobody left could call (R18)."""
+        legal = hand.legal_actions()
+        return legal.raise_ is None and legal.call is not None and legal.all_in_to == to
 
     def _showdown(self, hand: Hand, shown: dict[int, tuple[Card, ...]]) -> None:
         from holdem.engine import Action, Phase

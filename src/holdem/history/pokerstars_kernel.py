@@ -27,7 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from holdem.engine.kernel_replay import (
+from holdem.errors import HoldemError
+from holdem.history import actions as steps
+from holdem.history.hand import HandHistory
+from holdem.history.pokerstars_read import StarsError
+from holdem.history.scripted import script_of_steps
+from holdem.kernels.replay import (
     ReplayedChips,
     Script,
     Stakes,
@@ -35,11 +40,6 @@ from holdem.engine.kernel_replay import (
     replay_kernel,
     replay_scripts,
 )
-from holdem.errors import HoldemError
-from holdem.history import actions as steps
-from holdem.history.hand import HandHistory
-from holdem.history.pokerstars_read import StarsError
-from holdem.history.scripted import script_of_steps
 
 if TYPE_CHECKING:
     from holdem.engine import HandConfig

@@ -21,17 +21,24 @@ from holdem.server.refusals import refuse
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON = "application/json"
 OWN_PAGES_ONLY = "only this server's own pages may send it"
+WEB_SCHEMES = {"ws": "http", "wss": "https"}  # a WebSocket's page has the web scheme
 
 
 def from_another_site(connection: HTTPConnection) -> bool:
     """Whether a browser says the request or handshake comes from another origin's page."""
-    return _cross_origin(connection.headers)
+    return _cross_origin(connection.headers, connection.scope.get("scheme", "http"))
 
 
-def _cross_origin(headers: Headers) -> bool:
+def _cross_origin(headers: Headers, scheme: str) -> bool:
     origin = headers.get("origin")
-    same_origin = origin is not None and urlsplit(origin).netloc.lower() == (
-        headers.get("host", "").lower()
+    # The origin is scheme, host and port: https://HOST:PORT is another origin than the
+    # http:// one this connection is, though the host and port are the same.
+    own_scheme = WEB_SCHEMES.get(scheme, scheme)
+    parts = urlsplit(origin) if origin is not None else None
+    same_origin = (
+        parts is not None
+        and parts.scheme.lower() == own_scheme
+        and parts.netloc.lower() == headers.get("host", "").lower()
     )
     if origin is not None and not same_origin:
         return True  # "null" too: a sandboxed frame or a redirect that hides its origin
@@ -50,14 +57,14 @@ class SameOriginWrites:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
-            refused = self.refusal(Headers(scope=scope))
+            refused = self.refusal(Headers(scope=scope), scope.get("scheme", "http"))
             if refused is not None:
                 await refuse(scope, receive, send, *refused)
                 return
         await self.app(scope, receive, send)
 
-    def refusal(self, headers: Headers) -> tuple[int, str] | None:
-        if _cross_origin(headers):
+    def refusal(self, headers: Headers, scheme: str = "http") -> tuple[int, str] | None:
+        if _cross_origin(headers, scheme):
             return 403, f"this request comes from another site's page: {OWN_PAGES_ONLY}"
         kind = headers.get("content-type")
         announced = headers.get("content-length")

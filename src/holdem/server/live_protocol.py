@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from holdem.errors import HoldemError
+from holdem.server.json_depth import MAX_DEPTH, too_deep
 from holdem.server.protocol import MAX_MESSAGE_BYTES, MAX_REF
 
 Chips = Annotated[int, Field(ge=0, le=100_000_000)]
@@ -133,6 +134,8 @@ def parse(text: str) -> tuple[str, dict[str, Any] | None, str | None]:
     """(type, the command as the session takes it or None for a ping, the ref)."""
     if len(text) > MAX_MESSAGE_BYTES:
         raise LiveProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    if too_deep(text):
+        raise LiveProtocolError(f"a message nests at most {MAX_DEPTH} arrays and objects deep")
     try:
         data = json.loads(text)
     except ValueError:

@@ -14,6 +14,7 @@ from pydantic_core import ErrorDetails
 
 from holdem.cardroom.options import BotKind
 from holdem.errors import HoldemError
+from holdem.server.json_depth import MAX_DEPTH, too_deep
 from holdem.table.names import chat_text, player_name
 
 VERSION = 1
@@ -229,6 +230,8 @@ TYPES = OPEN_TYPES + SEAT_TYPES + HOST_TYPES
 def parse_message(text: str | bytes) -> ClientMessage:
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    if too_deep(text):
+        raise ProtocolError(f"a message nests at most {MAX_DEPTH} arrays and objects deep")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):

@@ -20,13 +20,13 @@ from holdem.cards import Card
 from holdem.engine import Hand, LegalActions
 from holdem.engine.events import BoardDealt, CardsShown, HandsExposed, HandVoided, PlayerActed
 from holdem.engine.hand import BOARD_SIZES
+from holdem.engine.narrate import did
 from holdem.engine.pots import build_pots
 from holdem.evaluator import evaluate
 from holdem.server.runout import runout_equity, runout_key
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
 from holdem.table.settle import settle_with_house
-from holdem.terminal.narrate import did
 
 PROTOCOL_VERSION = 1
 STREETS = ("preflop", "flop", "turn", "river")
