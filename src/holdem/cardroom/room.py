@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from holdem.cardroom import after_hand, home_game
 from holdem.cardroom.online_tournament import OnlineTournament
@@ -34,6 +34,9 @@ from holdem.fairness import ShuffleCommitment
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
 from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
+
+if TYPE_CHECKING:
+    from holdem.cardroom.pre_actions import PreAction
 
 Command = dict[str, Any]
 STATUS_MOVES = {  # a status -> the statuses it may follow
@@ -127,6 +130,8 @@ class Room:
         self.status = "waiting"  # running, paused, ended
         self.owners: dict[int, str] = {}  # seat -> the hash of its player's token
         self.bots: dict[int, str] = {}  # seat -> bot kind
+        # Decisions chosen before the turn (pre_actions.py): in memory, never stored.
+        self.pre_actions: dict[int, PreAction] = {}
         # Every bot that ever sat here: their chips are the house's in the settle-up.
         self.bot_names: set[str] = set()
         self.banks: dict[int, float] = {}  # seat -> time bank left, in seconds

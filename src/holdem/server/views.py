@@ -199,6 +199,7 @@ def _your_seat(room: Room, seat: int) -> Json:
         "coach": seat in room.coached,
         "straddle": table.straddler == seat,
         "top_up_max": table.top_up_room(seat),
+        "pre_action": pre.kind if (pre := room.pre_actions.get(seat)) is not None else None,
     }
 
 
