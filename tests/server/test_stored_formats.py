@@ -1,7 +1,8 @@
 """A command log and a snapshot written by the code of 2026-12-04 (tests/server/stored/,
 written once and never again): the cardroom of today must replay the one and restore the
-other to the very same state, so a change of how rooms keep themselves cannot lose a
-stored table."""
+other to the same state, so a change of how rooms keep themselves cannot lose a stored
+table. A snapshot may gain fields, and the log's lines may be worded anew: what was
+stored comes back, and the log and the snapshot agree."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ def _as_stored(state: Room) -> Any:
     return json.loads(json.dumps(snapshot_of(state)))  # tuples as lists, as the file has them
 
 
+def _state(state: Room) -> Any:
+    """The snapshot less the log's lines, which are words (replayed, they take today's)."""
+    return {key: value for key, value in _as_stored(state).items() if key != "log"}
+
+
 def _replayed() -> Room:
     log = _load("room_log.json")
     room = Room(log["table_id"], TableOptions(**log["options"]), host=log["host"])
@@ -41,12 +47,13 @@ def _restored() -> Room:
     return room
 
 
-def test_a_stored_log_replays_to_the_stored_snapshot() -> None:
-    assert _as_stored(_replayed()) == _load("room_snapshot.json")
+def test_a_stored_log_replays_to_the_state_the_stored_snapshot_restores() -> None:
+    assert _state(_replayed()) == _state(_restored())
 
 
-def test_a_stored_snapshot_restores_to_itself() -> None:
-    assert _as_stored(_restored()) == _load("room_snapshot.json")
+def test_every_field_of_a_stored_snapshot_comes_back() -> None:
+    stored, back = _load("room_snapshot.json"), _as_stored(_restored())
+    assert {key: back.get(key) for key in stored} == stored
 
 
 def test_a_restored_room_plays_on_as_the_replayed_one() -> None:
@@ -55,4 +62,4 @@ def test_a_restored_room_plays_on_as_the_replayed_one() -> None:
         seat = room.table.seat_to_act
         assert seat is not None  # the stored hand is in play
         room.apply({"kind": "act", "seat": seat, "action": "fold", "at": 100.0})
-    assert _as_stored(back) == _as_stored(replayed)
+    assert _state(back) == _state(replayed)

@@ -171,6 +171,9 @@ def premature_board(
     else:
         hand.check_new_cards(list(cards))
     name = STREET_WORDS[street - 1]
+    # The burn dealt with the early cards stays burned: the history shows it, and the
+    # street dealt again comes without one.
+    hand.events.append(events.CardBurned())
     for card in cards:
         hand.events.append(events.CardExposed(card, f"premature {name}"))
     if street == 2:

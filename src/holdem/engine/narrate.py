@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, assert_never
 
 from holdem.cards import RANKS, SUIT_SYMBOLS, Card
-from holdem.engine import HandConfig, events
+from holdem.engine import HandConfig, HandResult, events
 
 STREETS = ("Preflop", "Flop", "Turn", "River")
 
@@ -99,8 +99,10 @@ class Cast:
         return [self.name(player), Span(" " + (second if player == self.you else third))]
 
 
-def narrate(event: events.AnyEvent, cast: Cast) -> Line | None:
-    """One log line for an event, or None for those a player does not need to read."""
+def narrate(event: events.AnyEvent, cast: Cast, pots: int | None = None) -> Line | None:
+    """One log line for an event, or None for those a player does not need to read.
+    ``pots``: how many pots each board's awards share out, when the hand is over (a lone
+    pot is "the pot", never "the main pot")."""
     match event:
         case events.PlayerActed():
             phrase = did(event, you=event.player == cast.you)
@@ -136,7 +138,7 @@ def narrate(event: events.AnyEvent, cast: Cast) -> Line | None:
         case events.CardsMucked():
             return Line(tuple(cast.says(event.player, "muck", "mucks")))
         case events.PotAwarded():
-            return _awarded(event, cast)
+            return _awarded(event, cast, pots)
         case events.HandVoided() | events.Misdealt():
             return Line((Span(f"The hand is void: {event.reason}"),), "void")
         case (
@@ -152,7 +154,9 @@ def narrate(event: events.AnyEvent, cast: Cast) -> Line | None:
             assert_never(event)
 
 
-def pot_name(index: int) -> str:
+def pot_name(index: int, pots: int | None = None) -> str:
+    if pots == 1:
+        return "the pot"
     return "the main pot" if index == 0 else f"side pot {index}"
 
 
@@ -175,8 +179,8 @@ def _line(spans: list[Span], all_in: bool, mark: Mark = "") -> Line:
     return Line(tuple(spans), mark)
 
 
-def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
-    pot = pot_name(event.pot)
+def _awarded(event: events.PotAwarded, cast: Cast, pots: int | None) -> Line:
+    pot = pot_name(event.pot, pots)
     board = f" (board {event.run + 1})" if event.run else ""
     winners = [player for player, _ in event.shares]
     spans: list[Span] = []
@@ -192,3 +196,10 @@ def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
         spans.append(Span(f" split {pot}{board}, {chips(event.amount)} ({each})", "won"))
     spans.append(Span(f": {event.reason}"))
     return Line(tuple(spans))
+
+
+def pots_per_board(result: HandResult | None) -> int | None:
+    """How many pots the first board's awards share out (None while the hand goes on)."""
+    if result is None:
+        return None
+    return sum(1 for pot in result.pots if pot.run == 0)

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import Room
 from holdem.errors import HoldemError
-from holdem.server import downloads
+from holdem.server import downloads, openapi
 from holdem.server.bodies import MAX_BODY_BYTES, BodyError, read_json
 from holdem.server.cluster.relay import RemoteTable
 from holdem.server.connection_limits import Census, ConnectionLimits
@@ -240,6 +240,9 @@ def create_app(
         assert isinstance(exc, Refused)
         return error(str(exc), 429, {"Retry-After": str(exc.retry_after)})
 
+    async def api_document(request: Request) -> Response:
+        return JSONResponse(openapi.document())
+
     async def favicon(request: Request) -> Response:
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
@@ -248,6 +251,7 @@ def create_app(
         routes=[
             Route("/", lobby),
             Route("/t/{table}", table_page),
+            Route("/api/openapi.json", api_document, methods=["GET"]),
             Route("/api/tables", list_tables, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table}/identity", identity, methods=["POST"]),

@@ -94,6 +94,7 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         "status": room.status,
         "owners": to_json(room.owners),
         "bots": to_json(room.bots),
+        "bot_names": sorted(room.bot_names),
         "banks": to_json(room.banks),
         "away": to_json(room.away),
         "requests": to_json(list(room.requests.values())),
@@ -141,6 +142,9 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     room.status = data["status"]
     room.owners = from_json(dict[int, str], data["owners"])
     room.bots = from_json(dict[int, str], data["bots"])
+    # Older snapshots did not list them: the bots seated then are known at least.
+    room.bot_names = set(data.get("bot_names", ()))
+    room.bot_names.update(p.name for seat in room.bots if (p := table.seats[seat]) is not None)
     room.banks = from_json(dict[int, float], data["banks"])
     room.away = from_json(set[int], data["away"])
     requests = from_json(list[SeatRequest], data["requests"])
