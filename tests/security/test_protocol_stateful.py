@@ -136,13 +136,12 @@ class ProtocolMachine(RuleBasedStateMachine):
         text = json.dumps(
             {"v": 1, "type": "sit", "seat": seat, "name": f"P{who}", "buy_in": buy_in}
         )
-        self.settle()
-        before = self.version(client)
-        reply = self.answered(client, text)
-        self.settle()
-        if reply["type"] == "error":
-            self.refusals.append((who, before, self.version(client)))
-        elif client.state["you"]["seat"] == seat and client.state["seats"][seat - 1]["name"]:
+        reply = self.tried(who, text)
+        if (
+            reply["type"] != "error"
+            and client.state["you"]["seat"] == seat
+            and client.state["seats"][seat - 1]["name"]
+        ):
             self.bought += buy_in
 
     @rule()
@@ -166,6 +165,11 @@ class ProtocolMachine(RuleBasedStateMachine):
 
     @rule(who=st.integers(0, PLAYERS), text=made_up)
     def send_anything(self, who: int, text: str) -> None:
+        self.tried(who, text)
+
+    def tried(self, who: int, text: str) -> Json:
+        """Send ``text`` from client ``who`` with everyone settled before and after; a
+        refusal is noted with the versions around it."""
         client = self.clients[who]
         self.settle()
         before = self.version(client)
@@ -173,6 +177,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         self.settle()
         if reply["type"] == "error":
             self.refusals.append((who, before, self.version(client)))
+        return reply
 
     # -- invariants -------------------------------------------------------------------------
 
