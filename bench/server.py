@@ -16,9 +16,10 @@ up between hands, and with no pause between hands the server may refuse: counted
 The load runs in ``--clients`` processes (a quarter of the cores by default), each pinned
 to a core of its own; every server process is pinned to the other cores. Both CPU shares
 are reported, and a run whose load process was busy (80% of its core) or late (its loop
-20 ms behind) is flagged, so a reader can tell which side was the bottleneck. Two runs by default: 200 tables with
-bots thinking 0.5 s (the latency target: p99 under 50 ms), then 20 tables answering at once
-(full-speed throughput). Giving ``--tables``, ``--think`` or ``--seconds`` makes one run.
+20 ms behind) is flagged, so a reader can tell which side was the bottleneck. Two runs
+by default: 200 tables with bots thinking 0.5 s (the latency target: p99 under 50 ms),
+then 20 tables answering at once (full-speed throughput). Giving ``--tables``,
+``--think`` or ``--seconds`` makes one run.
 
     python bench/server.py [--tables N --think S --seconds S] [--quick] [--json]
                            [--database postgresql://USER@HOST/DB | postgresql]
