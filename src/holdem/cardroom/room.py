@@ -478,6 +478,9 @@ class Room:
         self._settled = played
         if played.hand.result is None:
             return  # voided: every chip went back
+        bots = {p.name for seat in self.bots if (p := self.table.seats[seat]) is not None}
+        sng.knockouts(played, self.table, bots, at)
+        sng.addon_break(self.table, bots, at)
         for name in sng.eliminate(take_out_busted(self.table, played), played.number):
             assert sng.standings is not None
             self.note(f"{name} finishes in place {sng.standings.place_of(name)}")
@@ -521,6 +524,21 @@ class Room:
     def _log_line(self, hand: int, text: str) -> None:
         self.log.append((hand, text))
         self.lines_logged += 1
+
+    def narration_to_snapshot(self) -> tuple[int, bool, bool]:
+        """For a snapshot: the events of the hand in play already narrated, whether its busts
+        are counted, and whether this room runs its sit & go's clock."""
+        current = self.table.current
+        return (
+            self._events_logged,
+            current is not None and self._settled is current,
+            self._runs_clock,
+        )
+
+    def narration_from_snapshot(self, events_logged: int, settled: bool) -> None:
+        """Put back what ``narration_to_snapshot`` gave (the clock's owner is the room's own)."""
+        self._events_logged = events_logged
+        self._settled = self.table.current if settled else None
 
     def _log_new_events(self, command: Command) -> None:
         played = self.table.current
