@@ -64,6 +64,7 @@ lint: install-dev
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/ruff format --check src tests bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 format: install-dev
 	$(VENV)/bin/ruff format src tests bench

@@ -227,3 +227,26 @@ def test_the_page_dialogs(tmp_path: Path, browser_page, width: int, height: int)
         save_screenshot(page, f"clock-tournament-{width}x{height}-light")
     finally:
         _kill(served)
+
+
+def test_a_clock_saved_with_counts_only_gets_named_players(tmp_path: Path) -> None:
+    """A state file from before the tournament was kept: its players get names, its busts
+    are the last names, and the next save keeps the tournament."""
+    from holdem.clock.app import ClockRoom
+    from holdem.clock.store import load
+    from holdem.tournament.clock import Clock
+    from holdem.tournament.structure import preset
+
+    clock = Clock.create(preset("home"), entrants=6, buy_in=10).bust().bust()
+    state = tmp_path / "clock.json"
+    state.write_text(json.dumps({"clock": clock.to_json(), "host_hashes": []}))
+    saved = load(state)
+    assert saved is not None and saved.tournament is None
+    room = ClockRoom(saved, state, now=lambda: 1000.0)
+    t = room.payload(host=False)["tournament"]
+    assert [p["name"] for p in t["players"] if p["out"]] == ["Player 5", "Player 6"]
+    assert (t["pool"], t["entries"], room.clock.players_left) == (60, 6, 4)
+    room.act("add")
+    again = load(state)
+    assert again is not None and again.tournament is not None
+    assert again.tournament.entries == 7 and "Player 7" in again.tournament.players

@@ -126,6 +126,17 @@ def test_a_busted_player_rebuys_and_the_entry_goes_on():
     assert t.entries == 3 and t.bounty_money == 20
 
 
+def test_a_rebuy_with_the_last_bust_keeps_the_tournament_going():
+    rules = TournamentRules(buy_in=10, rebuy=RebuyRule(2, 10, 1000), bounty=BountyRule("pko", 4))
+    t = field(rules, "A", "B")
+    t.knockout("B", ["A"], rebuy_level=1)
+    assert not t.finished and not t.players["B"].out and t.players["B"].head == 4
+    with pytest.raises(TournamentError, match="rebuys closed at the end of level 2"):
+        t.knockout("B", ["A"], rebuy_level=3)
+    t.knockout("B", ["A"])
+    assert t.finished and t.payouts() == {"A": 30} and t.bounties_paid() == 12
+
+
 def test_addon_once_at_its_break():
     rules = TournamentRules(buy_in=10, addon=AddonRule(at_break=2, cost=10, chips=3000))
     t = field(rules, "A", "B")

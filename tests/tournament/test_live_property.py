@@ -180,7 +180,10 @@ def play(rules: TournamentRules, seed: int, steps: int = 120) -> Tournament:
                 busted = rng.choice(everyone)
                 others = [n for n in playing if n != busted] or everyone
                 takers = rng.sample(others, min(len(others), rng.choice([1, 1, 2])))
-                t.knockout(busted, [(n, rng.randint(1, 5)) for n in takers])
+                again = level if rng.random() < 0.3 else None  # a rebuy with the bust
+                t.knockout(busted, [(n, rng.randint(1, 5)) for n in takers], again)
+                if again is not None:
+                    ledger.rebuy(was_out=True)
             elif action == "hand":
                 seated = rng.sample(playing, min(len(playing), rng.randint(2, 4)))
                 t.hand(layered_pots(rng, {n: t.players[n].stack for n in seated}))

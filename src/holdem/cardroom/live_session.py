@@ -15,8 +15,9 @@ A refused command raises ``HoldemError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from holdem.cardroom.live_hand import HandSource, LiveHand
 from holdem.cardroom.options import TableOptions
@@ -166,7 +167,7 @@ class LiveSession:
         if kind in HAND_ENTRIES:
             self._entry(command)
         else:
-            handler = COMMANDS.get(str(kind))
+            handler = self.HANDLERS.get(str(kind))
             if handler is None:
                 raise IllegalActionError(f"{kind!r} is not a command of a live table")
             handler(self, command)
@@ -476,6 +477,21 @@ class LiveSession:
             return
         hand.undo()
 
+    # The handler of each kind of command a live table's log holds, hand entries aside.
+    HANDLERS: ClassVar[dict[str, Callable[[LiveSession, Command], None]]] = {
+        "seat": _sit,
+        "rebuy": _rebuy,
+        "cash_out": _cash_out,
+        "sit_out": _sit_out,
+        "sit_in": _sit_out,
+        "button": _set_button,
+        "setup": _setup,
+        "clock": _clock,
+        "deal": _deal,
+        "undo": _undo,
+        "owes": _owes,
+    }
+
 
 OWED_CHOICES = ("none", "big", "small", "both", "wait")
 MAX_REASON = 200
@@ -511,19 +527,5 @@ def _amount(value: Any, what: str) -> int:
         raise IllegalActionError(f"{what} is a whole number of chips from 1 to {MAX_CHIPS:,}")
     return value
 
-
-COMMANDS = {
-    "seat": LiveSession._sit,
-    "rebuy": LiveSession._rebuy,
-    "cash_out": LiveSession._cash_out,
-    "sit_out": LiveSession._sit_out,
-    "sit_in": LiveSession._sit_out,
-    "button": LiveSession._set_button,
-    "setup": LiveSession._setup,
-    "clock": LiveSession._clock,
-    "deal": LiveSession._deal,
-    "undo": LiveSession._undo,
-    "owes": LiveSession._owes,
-}
 
 __all__ = ["HoldemError", "LiveSession"]

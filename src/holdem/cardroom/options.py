@@ -75,6 +75,11 @@ class TableOptions(BaseModel):
     structure_preset: Literal["home"] = "home"
     level_minutes: float | None = Field(None, gt=0, le=120)
     prize_per_player: int = Field(100, ge=0, le=100_000_000)
+    # A sit & go's extras (holdem.tournament.rules): rebuys until the end of a level, one
+    # add-on at the break after a level, a bounty on every head (half the prize per player).
+    rebuys: int | None = Field(None, ge=1, le=100)
+    addon: int | None = Field(None, ge=1, le=100)
+    bounty: Literal["none", "fixed", "pko"] = "none"
 
     @model_validator(mode="after")
     def _consistent(self) -> TableOptions:
@@ -93,6 +98,9 @@ class TableOptions(BaseModel):
             )
         if self.live and self.bots:
             raise ValueError("a live table has no bots: its players sit at a real table")
+        extras = self.rebuys is not None or self.addon is not None or self.bounty != "none"
+        if extras and not self.sit_and_go:
+            raise ValueError("rebuys, the add-on and bounties are for a sit & go")
         if self.rake_percent and self.mode != "cash":
             raise ValueError("only a cash table rakes: a tournament's fee is part of its buy-in")
         if self.bomb_pots and self.bomb_pot_ante < 1:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from holdem.cards import RANKS, SUIT_SYMBOLS, Card
-from holdem.engine import HandConfig, events
+from holdem.engine import HandConfig, HandResult, events
 
 STREETS = ("Preflop", "Flop", "Turn", "River")
 
@@ -99,8 +99,10 @@ class Cast:
         return [self.name(player), Span(" " + (second if player == self.you else third))]
 
 
-def narrate(event: events.Event, cast: Cast) -> Line | None:
-    """One log line for an event, or None for those a player does not need to read."""
+def narrate(event: events.Event, cast: Cast, pots: int | None = None) -> Line | None:
+    """One log line for an event, or None for those a player does not need to read.
+    ``pots``: how many pots each board's awards share out, when the hand is over (a lone
+    pot is "the pot", never "the main pot")."""
     if isinstance(event, events.PlayerActed):
         phrase = did(event, you=event.player == cast.you)
         spans = [cast.name(event.player), Span(" " + phrase)]
@@ -135,13 +137,15 @@ def narrate(event: events.Event, cast: Cast) -> Line | None:
     if isinstance(event, events.CardsMucked):
         return Line(tuple(cast.says(event.player, "muck", "mucks")))
     if isinstance(event, events.PotAwarded):
-        return _awarded(event, cast)
+        return _awarded(event, cast, pots)
     if isinstance(event, (events.HandVoided, events.Misdealt)):
         return Line((Span(f"The hand is void: {event.reason}"),), "void")
     return None
 
 
-def pot_name(index: int) -> str:
+def pot_name(index: int, pots: int | None = None) -> str:
+    if pots == 1:
+        return "the pot"
     return "the main pot" if index == 0 else f"side pot {index}"
 
 
@@ -164,8 +168,8 @@ def _line(spans: list[Span], all_in: bool, mark: Mark = "") -> Line:
     return Line(tuple(spans), mark)
 
 
-def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
-    pot = pot_name(event.pot)
+def _awarded(event: events.PotAwarded, cast: Cast, pots: int | None) -> Line:
+    pot = pot_name(event.pot, pots)
     board = f" (board {event.run + 1})" if event.run else ""
     winners = [player for player, _ in event.shares]
     spans: list[Span] = []
@@ -181,3 +185,10 @@ def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
         spans.append(Span(f" split {pot}{board}, {chips(event.amount)} ({each})", "won"))
     spans.append(Span(f": {event.reason}"))
     return Line(tuple(spans))
+
+
+def pots_per_board(result: HandResult | None) -> int | None:
+    """How many pots the first board's awards share out (None while the hand goes on)."""
+    if result is None:
+        return None
+    return sum(1 for pot in result.pots if pot.run == 0)

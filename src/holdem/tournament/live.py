@@ -38,7 +38,7 @@ from holdem.errors import HoldemError
 from holdem.tournament.deal import deal
 from holdem.tournament.payouts import PayoutTable
 from holdem.tournament.prizes import prizes
-from holdem.tournament.rules import TournamentRules, open_until
+from holdem.tournament.rules import RebuyRule, TournamentRules, open_until
 from holdem.tournament.shares import split
 
 __all__ = ["MAX_NAME", "Player", "Pot", "Tournament", "TournamentError"]
@@ -205,23 +205,34 @@ class Tournament:
         """A rebuy: while open, for a stack at or below the threshold (``stack``: the one
         the director counted at a live table; by default the stack kept here)."""
         player = self._player(name)
+        rule = self._rebuy_allowed(player, level, on_break, stack)
+        self._record("rebuy", name=name, level=level, on_break=on_break, stack=stack)
+        self._take_rebuy(player, rule)
+
+    def _rebuy_allowed(
+        self, player: Player, level: int, on_break: bool, stack: int | None, busting: bool = False
+    ) -> RebuyRule:
+        """The rebuy rule when ``player`` may rebuy now (``busting``: as they bust)."""
         rule = self.rules.rebuy
         if rule is None:
             raise TournamentError("this tournament has no rebuys")
         _check_open("rebuys", rule.until_level, level, on_break)
+        name = player.name
         if rule.max_per_player is not None and player.rebuys >= rule.max_per_player:
             raise TournamentError(f"{name} has had the {rule.max_per_player} rebuys allowed")
-        counted = 0 if player.out else (player.stack if stack is None else stack)
+        out = player.out or busting
+        counted = 0 if out else (player.stack if stack is None else stack)
         if counted > rule.threshold:
             raise TournamentError(
                 f"{name} has {counted} chips: rebuys are for "
                 + ("busted players" if rule.threshold == 0 else f"{rule.threshold} chips or fewer")
             )
-        head = self.rules.head() if player.out else 0
-        self._open_for_entries(head)
-        self._record("rebuy", name=name, level=level, on_break=on_break, stack=stack)
+        self._open_for_entries(self.rules.head() if out else 0)
+        return rule
+
+    def _take_rebuy(self, player: Player, rule: RebuyRule) -> None:
         if player.out:  # the entry goes on: its bust is no finish
-            del self.busts[len(self.busts) - 1 - self.busts[::-1].index(name)]
+            del self.busts[len(self.busts) - 1 - self.busts[::-1].index(player.name)]
             player.out = False
             self._buy_head(player)
         self.rebuys += 1
@@ -250,9 +261,16 @@ class Tournament:
 
     # Knockouts
 
-    def knockout(self, busted: str, takers: Sequence[str] | Sequence[tuple[str, int]]) -> None:
+    def knockout(
+        self,
+        busted: str,
+        takers: Sequence[str] | Sequence[tuple[str, int]],
+        rebuy_level: int | None = None,
+    ) -> None:
         """``busted`` is out, knocked out by ``takers`` (names, or (name, share) pairs when
-        several split the pots that did it); its chips and bounty go to them by share."""
+        several split the pots that did it); its chips and bounty go to them by share.
+        ``rebuy_level``: the player rebuys at once at that level (a bot's rule), in the
+        same change, so that the bust before a rebuy cannot end the tournament."""
         player = self._player(busted)
         weights = _weights(takers)
         if player.out:
@@ -261,12 +279,22 @@ class Tournament:
             if self._player(name).out or name == busted:
                 raise TournamentError(f"{name} cannot knock {busted} out: {name} is not playing")
         self._not_over()
-        self._record("knockout", busted=busted, takers=[[n, w] for n, w in weights.items()])
+        rule = None
+        if rebuy_level is not None:
+            rule = self._rebuy_allowed(player, rebuy_level, False, None, busting=True)
+        self._record(
+            "knockout",
+            busted=busted,
+            takers=[[n, w] for n, w in weights.items()],
+            **({} if rebuy_level is None else {"rebuy_level": rebuy_level}),
+        )
         names = list(weights)
         for name, chips in zip(names, split(player.stack, list(weights.values())), strict=True):
             self.players[name].stack += chips
         player.stack = 0
-        self._bust([(player, weights)])
+        self._bust([(player, weights)], final=rule is None)
+        if rule is not None:
+            self._take_rebuy(player, rule)
 
     def hand(self, pots: Sequence[Pot]) -> list[str]:
         """Settle a hand's pots; who ends it with no chips is out, each bounty split over
@@ -416,7 +444,9 @@ class Tournament:
         elif do == "addon":
             self.add_on(**args)
         elif do == "knockout":
-            self.knockout(args["busted"], [(n, w) for n, w in args["takers"]])
+            self.knockout(
+                args["busted"], [(n, w) for n, w in args["takers"]], args.get("rebuy_level")
+            )
         elif do == "hand":
             self.hand([Pot(p["contributions"], p["winners"]) for p in args["pots"]])
         elif do == "envelopes":
@@ -473,7 +503,9 @@ class Tournament:
         player.stack += chips
         self.chips_issued += chips
 
-    def _bust(self, knocked: Sequence[tuple[Player, Mapping[str, Any]]]) -> None:
+    def _bust(
+        self, knocked: Sequence[tuple[Player, Mapping[str, Any]]], final: bool = True
+    ) -> None:
         """Players out, each with the shares of who took their chips: bounties paid,
         places taken, and the end when one player is left."""
         bounty = self.rules.bounty
@@ -501,7 +533,7 @@ class Tournament:
                     taker.pocket += amount - amount // 2
                 else:
                     taker.pocket += amount
-        if self.players_left == 1 and self.entries > 1:
+        if final and self.players_left == 1 and self.entries > 1:
             self.finished = True
             winner = next(p for p in self.players.values() if not p.out)
             winner.pocket += winner.head + sum(self.envelopes) + self.mystery_pool

@@ -23,7 +23,7 @@ from holdem.table import PlayedHand, Table
 from holdem.tournament.live import Tournament, TournamentError
 from holdem.tournament.rules import TournamentRules
 
-__all__ = ["SimMoney", "takers_of"]
+__all__ = ["SimMoney", "takers_of", "whole_weights"]
 
 
 def takers_of(played: PlayedHand, position: int) -> dict[str, Fraction]:
@@ -102,7 +102,7 @@ class SimMoney:
             takers = takers_of(played, position)
             if not takers:
                 raise ConfigError(f"{name} busted without losing a pot")  # never: a check
-            t.knockout(name, _whole(takers))
+            t.knockout(name, whole_weights(takers))
             if not self._rebuy(name, level, table, 0):
                 out.append(name)
         rule = t.rules.rebuy
@@ -163,7 +163,7 @@ def _seat_of(table: Table, name: str) -> int:
     raise ConfigError(f"{name} is not seated")
 
 
-def _whole(takers: dict[str, Fraction]) -> list[tuple[str, int]]:
+def whole_weights(takers: dict[str, Fraction]) -> list[tuple[str, int]]:
     """Shares as whole weights in the same proportions (the model splits by weights)."""
     from math import lcm
 

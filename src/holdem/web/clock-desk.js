@@ -66,6 +66,7 @@ window.clockDesk = (() => {
     const rules = rulesText(t);
     byId("rules").textContent = rules;
     byId("rules").hidden = !rules;
+    show("clock-payouts", t.pool > 0); // a clock without a buy-in has no prizes to show
     const results = new Map(t.results.map((r) => [r.place, r]));
     fill(byId("payouts"), t.payouts.map((amount, i) => {
       const who = results.get(i + 1);

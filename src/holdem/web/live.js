@@ -1,6 +1,9 @@
 // The live table page (docs/live.md): one WebSocket to /ws/<id>; the host taps what
 // happens at the real table, everyone else watches the same state.
 import { h, chips } from "./dom.js";
+import { setupLook } from "./table-look.js";
+
+setupLook();
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 const wsUrl = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws/${encodeURIComponent(tableId)}`;
