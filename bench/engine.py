@@ -37,7 +37,7 @@ import pokerkit
 from common import pin_to_one_core  # bench/common.py, beside this script
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
-from holdem.engine.kernel import play_random_hands
+from holdem.kernels.hands import play_random_hands
 
 STACKS = (10_000,) * 6
 BLINDS = (50, 100)
@@ -96,9 +96,9 @@ def play_kernel(hands: int, rng: random.Random) -> None:
 
 COLD_COMPILE = """
 import time
-import holdem.engine.kernel_play  # numba imported: what follows is compiling only
+import holdem.kernels.play  # numba imported: what follows is compiling only
 from holdem.engine import HandConfig
-from holdem.engine.kernel import play_random_hands
+from holdem.kernels.hands import play_random_hands
 config = HandConfig.create("nl", [100, 100], small_blind=1, big_blind=2)
 start = time.perf_counter()
 play_random_hands(config, 1, seed=0)

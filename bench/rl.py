@@ -38,7 +38,7 @@ import numpy as np
 import engine as engine_bench  # bench/engine.py, beside this script
 from common import pin_to_one_core  # bench/common.py, beside this script
 from holdem.engine import HandConfig
-from holdem.engine.kernel import play_random_hands
+from holdem.kernels.hands import play_random_hands
 from holdem.rl import VectorEnv
 
 PLAYERS = 6

@@ -40,7 +40,7 @@ def test_reading_and_replaying_a_file_with_the_kernel_leaves_the_engine_and_eval
     # compiled kernel needs the settings and the tables, not Hand nor the Python evaluator.
     heavy = ("holdem.engine.hand", "holdem.engine.events", "holdem.evaluator.scalar",
              "holdem.evaluator.classes", "pydantic")  # fmt: skip
-    code = "import holdem.history.replay, holdem.engine.kernel_replay, holdem.evaluator.tables"
+    code = "import holdem.history.replay, holdem.kernels.replay, holdem.evaluator.tables"
     assert _modules_loaded_by(code, heavy) == []
 
 

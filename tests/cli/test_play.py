@@ -102,7 +102,7 @@ def test_a_session_fold_call_raise_refusals_showdown_and_replay(tmp_path):
     screen = me.finish()
     assert showdown
     assert "You fold" in screen
-    assert re.search(r"wins the main pot, \d+: .+", screen)  # with the reason
+    assert re.search(r"wins the (main )?pot, \d+: .+", screen)  # with the reason
     assert re.search(rf"Board\s+{CARD}\s+{CARD}\s+{CARD}\s+{CARD}\s+{CARD}", screen)
     assert "Session over" in screen
 
@@ -148,3 +148,31 @@ def test_the_coach_shows_equity_pot_odds_and_outs(tmp_path):
     assert re.search(r"Outs\s+(\d+: .*rule of [24]|none)", me.since_mark())
     me.child.sendeof()  # Ctrl-D quits like q
     assert "Session over" in me.finish()
+
+
+def test_play_writes_its_hands_into_the_user_data_folder_and_says_where(tmp_path):
+    work, data = tmp_path / "work", tmp_path / "data"
+    work.mkdir()
+    child = pexpect.spawn(
+        HOLDEM,
+        ["play", "--delay", "0", "--players", "2", "--seed", "3", "--bots", "random"],
+        encoding="utf-8",
+        dimensions=(50, 120),
+        timeout=30,
+        env={**os.environ, "TERM": "xterm", "HOLDEM_DATA_DIR": str(data)},
+        cwd=str(work),
+    )
+    output = io.StringIO()
+    child.logfile_read = output
+    child.expect(TURN)
+    child.sendline("f")
+    child.expect([TURN, NEXT])
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = " ".join(ANSI.sub("", output.getvalue()).split())
+    [written] = list((data / "sessions").glob("holdem-*.phhs"))
+    assert f"Hands are written to {written}" in screen
+    assert list(work.iterdir()) == []  # nothing in the working folder
+    assert written.stat().st_size > 0

@@ -80,3 +80,48 @@ def test_each_bad_hand_is_one_line_that_names_where_it_is_once(tmp_path):
     assert second.startswith(f"error {path}, hand [2], variant: 'XX' is not a Texas Hold'em")
     assert second.count(path) == 1 and second.endswith("(Pot-Limit, holdem's extension of PHH)")
     assert summary.startswith("2 hands: 0 match")
+
+
+def _tree(root):
+    """One hand at each of three levels: root/top.phh, root/a/mid.phh, root/a/b/deep.phh."""
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n'
+        "finishing_stacks = [101, 99]\n"
+    )
+    (root / "a" / "b").mkdir(parents=True)
+    for name in ("top.phh", "a/mid.phh", "a/b/deep.phh"):
+        (root / name).write_text(text)
+    (root / "a" / "notes.txt").write_text("not a hand")
+
+
+def test_replay_says_how_many_files_it_found_before_it_starts(tmp_path):
+    _tree(tmp_path)
+    result = run("replay", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == "3 files of hands found; replaying"
+    assert "3 hands: 3 match" in result.stdout
+
+
+def test_replay_max_depth_and_no_recursive_limit_the_walk(tmp_path):
+    _tree(tmp_path)
+    one = run("replay", "--no-recursive", str(tmp_path))
+    assert one.stderr.splitlines()[0] == "1 file of hands found; replaying"
+    assert "1 hands: 1 match" in one.stdout
+    two = run("replay", "--max-depth", "2", "--json", str(tmp_path))
+    assert two.stderr.splitlines()[0] == "2 files of hands found; replaying"
+    assert sorted(
+        json.loads(line)["file"].rsplit("/", 1)[1] for line in two.stdout.splitlines()
+    ) == [
+        "mid.phh",
+        "top.phh",
+    ]
+    assert "3 files" in run("replay", "--max-depth", "3", str(tmp_path)).stderr
+
+
+def test_replay_bad_depth_is_one_clear_line(tmp_path):
+    result = run("replay", "--max-depth", "0", str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == "error: --max-depth 0: give 1 (a folder's own files) or more\n"
+    both = run("replay", "--no-recursive", "--max-depth", "3", str(tmp_path))
+    assert both.returncode == 2 and "not 3" in both.stderr and "Traceback" not in both.stderr

@@ -88,3 +88,12 @@ def test_sim_refuses_bad_workers_and_ray_addresses_in_one_line():
     assert "cannot reach the Ray cluster at '127.0.0.1:1'" in line
     line = one_clear_line(run("sim", "-n", "10", "--ray", "auto", "--workers", "2"))
     assert "alternatives" in line
+
+
+def test_sim_hands_below_one_is_one_sentence_without_a_blank_line_before_it():
+    for hands in ("-1", "0"):
+        result = run("sim", "--hands", hands)
+        assert result.returncode == 2, result.stderr
+        assert result.stdout == ""
+        assert result.stderr.startswith("error: --hands "), repr(result.stderr)
+        assert result.stderr.count("\n") == 1 and "1 to 10,000,000,000 hands" in result.stderr

@@ -289,24 +289,28 @@ def test_r18_all_in_allowed_for_any_amount_up_to_the_stack():
     assert hand.stacks[2] == 0
 
 
-def test_r18_all_in_when_nobody_could_call_a_raise_puts_in_the_call_and_keeps_the_rest():
+def test_r18_all_in_when_nobody_could_call_a_raise_is_made_and_the_rest_returned_uncalled():
     hand = Hand(config("nl", [1000, 1000, 300]), Deck())
     play(hand, (2, ALL_IN), (0, FOLD))
     legal = hand.legal_actions()  # the big blind faces 200 more; nobody left could call more
     assert legal.raise_ is None and legal.call_to == 300
-    assert legal.all_in_to == 300 and legal.describe() == "fold, call 200, all-in (300)"
+    assert legal.all_in_to == 1000 and legal.describe() == "fold, call 200, all-in (1000)"
     play(hand, (1, ALL_IN))
-    assert last_action(hand) == ev.PlayerActed(1, "call", 300, 200, False)
-    assert hand.result is not None and hand.result.final_stacks[1] >= 700  # 700 stayed
+    assert last_action(hand) == ev.PlayerActed(1, "raise", 1000, 900, True, uncallable=True)
+    returned = [e for e in hand.events if isinstance(e, ev.UncalledBetReturned)]
+    assert returned == [ev.UncalledBetReturned(player=1, amount=700)]
+    assert hand.result is not None and hand.result.final_stacks[1] >= 700  # 700 came back
 
 
-def test_r18_all_in_after_the_flop_with_the_only_opponent_all_in_is_a_call():
+def test_r18_all_in_after_the_flop_with_the_only_opponent_all_in_is_made_as_a_raise():
     hand = Hand(config("nl", [1000, 1000, 400]), Deck())
     to_flop(hand)
     play(hand, (0, Action.bet(100)), (1, FOLD), (2, ALL_IN))  # the button's last 300
-    assert hand.legal_actions().all_in_to == 300 and hand.legal_actions().raise_ is None
+    assert hand.legal_actions().all_in_to == 900 and hand.legal_actions().raise_ is None
     play(hand, (0, ALL_IN))
-    assert last_action(hand) == ev.PlayerActed(0, "call", 300, 200, False)
+    assert last_action(hand) == ev.PlayerActed(0, "raise", 900, 800, True, uncallable=True)
+    returned = [e for e in hand.events if isinstance(e, ev.UncalledBetReturned)]
+    assert returned == [ev.UncalledBetReturned(player=0, amount=600)]
 
 
 def test_r18_short_all_in_does_not_reopen_for_the_bettor():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig, HandResult
 from holdem.engine import events as ev
+from holdem.engine.config import OddChips
 from tests.engine.helpers import ALL_IN, CALL, CHECK, FOLD, play, stacked
 
 
@@ -66,14 +67,19 @@ def test_e4_main_150_side_140_and_80_returned_to_cleo():
     assert hand.result.final_stacks == (150, 0, 140 + 80)
 
 
-def test_e4_r18_in_the_order_given_cleo_moves_in_last_and_her_80_stay():
+def test_e4_r18_in_the_order_given_cleo_moves_in_last_and_her_80_come_back_uncalled():
     # E4 as told: Ana all-in for $50, Ben all-in for $120, then Cleo all-in with $200.
-    # Nobody can call a raise of Cleo's, so her all-in calls $120; $80 stay in her stack.
+    # Nobody can match Cleo's last $80: her all-in is recorded as made, and the $80 come
+    # back to her as an uncalled bet before the showdown ("Uncalled bet returned").
     hand = Hand(nl([50, 120, 200], sb=1, bb=2), stacked(["AsAh", "2s3h", "KsKh"], "4c7d9h8cJd"))
     play(hand, (2, CALL), (0, ALL_IN), (1, ALL_IN), (2, ALL_IN))
     assert [e for e in hand.events if isinstance(e, ev.PlayerActed)][-1] == ev.PlayerActed(
-        2, "call", 120, 118, False
+        2, "raise", 200, 198, True, uncallable=True
     )
+    returned = [e for e in hand.events if isinstance(e, ev.UncalledBetReturned)]
+    assert returned == [ev.UncalledBetReturned(player=2, amount=80)]
+    first_shown = next(i for i, e in enumerate(hand.events) if isinstance(e, ev.CardsShown))
+    assert hand.events.index(returned[0]) < first_shown
     assert pots(hand.result) == {
         0: (150, (0, 1, 2), {0: 150}),  # main, all three: Ana
         1: (140, (1, 2), {2: 140}),  # side, Ben and Cleo: Cleo
@@ -228,6 +234,28 @@ def test_r25_odd_chip_each_pot_separately():
         0: (76, (1, 2, 3), {1: 26, 2: 25, 3: 25}),  # 4 x 19
         1: (53, (1, 3), {1: 27, 3: 26}),  # 3 x 11 + 2 x 10
     }
+
+
+def test_r25_several_odd_chips_go_one_each_from_the_first_winner_left_of_the_button():
+    # Blinds 5/10, the small blind folds its 5: 35 chips among the big blind (1), UTG (2)
+    # and the button (3). Two odd chips: one each to the first two winners from the button.
+    hand = Hand(nl([1000] * 4, sb=5, bb=10), stacked(["2c3d", "4c5d", "6c7d", "8c9d"], ROYAL))
+    play(hand, (2, CALL), (3, CALL), (0, FOLD), (1, CHECK))
+    check_down(hand)
+    assert pots(hand.result) == {0: (35, (1, 2, 3), {1: 12, 2: 12, 3: 11})}
+
+
+def test_r25_odd_chips_all_to_the_first_winner_is_a_house_setting():
+    config = nl([1000] * 4, sb=5, bb=10, odd_chips=OddChips.FIRST_WINNER)
+    hand = Hand(config, stacked(["2c3d", "4c5d", "6c7d", "8c9d"], ROYAL))
+    play(hand, (2, CALL), (3, CALL), (0, FOLD), (1, CHECK))
+    check_down(hand)
+    assert pots(hand.result) == {0: (35, (1, 2, 3), {1: 13, 2: 11, 3: 11})}
+    assert (
+        HandConfig.create("nl", [100] * 3, small_blind=1, big_blind=2).odd_chips
+        == OddChips.ONE_EACH
+    )
+    assert config.pokerkit_conventions().odd_chips == OddChips.FIRST_WINNER
 
 
 # -- R26: everyone else folds -----------------------------------------------------------------

@@ -30,8 +30,8 @@ from holdem.history.phh import dumps_many, loads
 from holdem.history.record import history_of
 from holdem.history.replay import Replay, replay_paths
 from tests.corpus import CORPUS, needs_corpus
-from tests.engine.test_kernel import random_config, random_deck
-from tests.engine.test_kernel_native import cache_with_tables, without_built_kernel
+from tests.kernels.test_native import cache_with_tables, without_built_kernel
+from tests.kernels.test_play_vs_hand import random_config, random_deck
 
 
 def both_ways(paths: Sequence[Path | str]) -> tuple[list[Replay], list[Replay]]:
@@ -225,7 +225,7 @@ def test_a_plain_pokerkit_hand_goes_through_the_kernel() -> None:
 
 def test_without_the_kernel_every_hand_goes_through_hand(monkeypatch, tmp_path) -> None:
     without_built_kernel(monkeypatch, tmp_path)
-    monkeypatch.setitem(sys.modules, "holdem.engine.kernel_play", None)  # as without numba
+    monkeypatch.setitem(sys.modules, "holdem.kernels.play", None)  # as without numba
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.phhs"
         path.write_text(THREE_HANDED, encoding="utf-8")
@@ -279,7 +279,7 @@ def test_a_command_loads_the_kernel_without_scipy(tmp_path) -> None:
 
 
 def test_the_first_compile_is_announced(monkeypatch, tmp_path) -> None:
-    from holdem.engine import kernel_replay
+    from holdem.kernels import replay as kernel_replay
 
     path = tmp_path / "hands.phhs"
     path.write_text(THREE_HANDED, encoding="utf-8")
@@ -295,12 +295,13 @@ def test_the_first_compile_is_announced(monkeypatch, tmp_path) -> None:
 
 
 def test_an_empty_numba_cache_is_noticed(tmp_path) -> None:
-    code = "from holdem.engine.kernel_replay import replay_kernel_cached as c; print(c())"
+    code = "from holdem.kernels.replay import replay_kernel_cached as c; print(c())"
     env = {
         "NUMBA_CACHE_DIR": str(tmp_path),
         "HOLDEM_CACHE_DIR": str(tmp_path),
         "PATH": "/usr/bin:/bin",
     }
+    env |= {k: v for k, v in os.environ.items() if k == "PYTHONPATH"}  # the holdem under test
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.stdout.strip() == "False", done.stderr
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from holdem.engine import kernel_replay
 from holdem.errors import HoldemError
 from holdem.history.pokerstars_export import pokerstars_of_history
 from holdem.history.pokerstars_import import _Importer
@@ -23,9 +22,10 @@ from holdem.history.pokerstars_kernel import through_kernel
 from holdem.history.pokerstars_lines import iter_raw_hands_text
 from holdem.history.pokerstars_read import StarsError, StarsHand, read_hand
 from holdem.history.record import history_of
-from tests.engine.test_kernel import random_config, random_deck
+from holdem.kernels import replay as kernel_replay
 from tests.history.stars_support import DATA
 from tests.history.test_fast_replay import random_play
+from tests.kernels.test_play_vs_hand import random_config, random_deck
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from holdem.cards import Deck
 from holdem.engine import Action, Hand, HandConfig
-from holdem.engine.kernel_replay import compile_stakes
 from holdem.history import dumps, loads
 from holdem.history.pokerstars_export import pokerstars_of_history
 from holdem.history.pokerstars_import import _Importer
@@ -18,6 +17,7 @@ from holdem.history.pokerstars_read import read_hand
 from holdem.history.record import history_of
 from holdem.history.replay import replay
 from holdem.history.scripted import script_of
+from holdem.kernels.replay import compile_stakes
 from tests.history.stars_support import assert_replays_to_collected, from_text, pot_shares
 
 HOLDEM = str(Path(sys.executable).with_name("holdem"))

@@ -99,7 +99,9 @@ def test_openspiel_rl_environment_and_evaluate_bots_run() -> None:
             step = env.reset()
             continue
         player = step.observations["current_player"]
-        assert len(step.observations["info_state"][player]) == 116 + 9 * 3
+        # rl_environment's agents see the perfect-recall information state
+        width = game.information_state_tensor_shape()[0]
+        assert len(step.observations["info_state"][player]) == width
         step = env.step([rng.choice(step.observations["legal_actions"][player])])
     bots = [uniform_random.UniformRandomBot(p, rng) for p in range(3)]
     totals = np.zeros(3)
@@ -137,3 +139,13 @@ def test_gymnasium_deals_past_hands_the_agent_has_no_say_in() -> None:
         skipped += info["hands_without_a_decision"]
         assert env.game.to_act == 0 and info["action_mask"].any()
     assert skipped > 0  # a random button folds its small blind to the agent's big blind
+
+
+@pytest.mark.parametrize(
+    "imports", ["import holdem.rl, pyspiel", "import pyspiel, holdem.rl", "import holdem.rl"]
+)
+def test_importing_holdem_rl_registers_python_holdem(imports: str) -> None:
+    code = f"{imports}\nimport pyspiel\nprint(pyspiel.load_game('python_holdem').num_players())\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "2\n"

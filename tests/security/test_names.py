@@ -173,6 +173,29 @@ def test_a_table_name_that_hides_characters_is_refused(cardroom: Cardroom, name:
     assert options_refused(cardroom, {"name": name}).startswith("A table name ")
 
 
+def test_a_letter_under_a_stack_of_accents_is_refused_but_real_scripts_sit(
+    cardroom: Cardroom,
+) -> None:
+    table_id, _ = cardroom.create(seat_approval=False)
+    ana = joined(cardroom, table_id)
+    before = ana.next("state")
+    smear = "a" + "\u0301" * 23  # one letter, 23 combining acute accents: a tall smear
+    reason = refused(ana, type="sit", seat=1, name=smear, buy_in=100)
+    assert (
+        reason == "sit: 'name': a name has more than 3 accents (combining marks) on one character"
+    )
+    assert "on one character" in refused(ana, type="chat", text="hi " + smear)
+    ana.send(type="ping")
+    ana.next("pong")
+    assert ana.state["version"] == before["version"]
+    # Thai stacks a vowel and a tone mark, Vietnamese two accents (NFD): both still sit.
+    for seat, name in enumerate(["\u0e17\u0e35\u0e48", "Nguye\u0302\u0303n"], start=1):
+        player = joined(cardroom, table_id)
+        player.send(type="sit", seat=seat, name=name, buy_in=100)
+    state = ana.until(lambda s: len(names_seated(s)) == 2)
+    assert names_seated(state) == ["\u0e17\u0e35\u0e48", "Nguy\u1ec5n"]
+
+
 # -- the rule itself, on any text -----------------------------------------------------------
 
 

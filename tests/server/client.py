@@ -30,8 +30,9 @@ FAST = {"bot_think_seconds": 0, "between_hands_seconds": 0.05, "runout_seconds":
 
 
 class Cardroom:
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, **app_options: Any) -> None:
         self.database = database
+        self.app_options = app_options  # more arguments of create_app (clock_urls=...)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.http = httpx.Client(base_url=self.url, timeout=10)
@@ -40,7 +41,7 @@ class Cardroom:
 
     def start(self) -> Cardroom:
         config = uvicorn.Config(
-            create_app(self.database),
+            create_app(self.database, **self.app_options),
             host="127.0.0.1",
             port=self.port,
             ws=LettingGoWebSocketProtocol,  # as holdem serve: a client that never reads goes

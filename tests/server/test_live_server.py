@@ -233,17 +233,20 @@ def test_a_command_the_store_refuses_changes_nothing(tmp_path: Path) -> None:
         cardroom.stop()
 
 
-def test_the_blinds_follow_a_clock_linked_by_its_address(
-    sqlite_cardroom: Cardroom, tmp_path: Path
-) -> None:
-    clock = start_clock(free_port(), tmp_path / "clock.json")
+def test_the_blinds_follow_a_clock_linked_by_its_address(tmp_path: Path) -> None:
+    port = free_port()
+    clock = start_clock(port, tmp_path / "clock.json")
+    cardroom = Cardroom(
+        f"sqlite:///{tmp_path / 'cardroom.sqlite3'}", clock_urls=[f"http://127.0.0.1:{port}"]
+    ).start()
     try:
-        _, host = open_live(sqlite_cardroom)
+        _, host = open_live(cardroom)
         seat_three(host)
         refused(host, "must run on this machine", kind="clock", linked=True,
                 url="http://192.0.2.1:8765")  # fmt: skip
         refused(host, "like http://127.0.0.1:8765", kind="clock", linked=True, url="file:///etc")
-        shown = sqlite_cardroom.http.get(f"{clock.base}/api/clock").json()
+        refused(host, "--clock-url", kind="clock", linked=True, url="http://127.0.0.1:1")
+        shown = cardroom.http.get(f"{clock.base}/api/clock").json()
         state = live(host, kind="clock", linked=True, url=f"{clock.base}/any/page")
         assert state["clock_url"] == clock.base
         state = live(host, kind="deal")
@@ -251,5 +254,6 @@ def test_the_blinds_follow_a_clock_linked_by_its_address(
         assert state["hand"]["legal"]["call"] == shown["big_blind"]
         host.close()
     finally:
+        cardroom.stop()
         clock.process.kill()
         clock.process.wait(10)

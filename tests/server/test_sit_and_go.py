@@ -88,3 +88,37 @@ def test_no_hand_is_dealt_during_a_break(cardroom: Cardroom) -> None:
     played = host.state["hands_played"]
     nxt = host.until(lambda s: s["hands_played"] > played or s["hand"] is not None)
     assert nxt["now"] >= ends - 5, "a hand was dealt before the break was over"
+
+
+def test_a_sit_and_go_with_rebuys_an_addon_and_pko_bounties(cardroom: Cardroom) -> None:
+    """Bots rebuy by their rule while rebuys are open and take the add-on after its break;
+    every bounty and prize is paid, the pool counting the rebuys and add-ons."""
+    table_id, token = cardroom.create(
+        mode="sng", seats=3, bots=["random", "random"], starting_stack=1000,
+        level_minutes=0.01, prize_per_player=20, rebuys=6, addon=6, bounty="pko",
+        seat_approval=False, **FAST,
+    )  # fmt: skip
+    host = cardroom.player(table_id, token)
+    host.next("state")
+    host.send(type="sit", seat=3, name="Host", buy_in=1)
+    play_together([host], lambda s: s["status"] == "ended", timeout=180)
+    tournament = host.state["tournament"]
+    money = tournament["money"]
+    assert tournament["prize_pool"] == 20 * (3 + money["rebuys"] + money["addons"])
+    assert sum(row["prize"] for row in tournament["finishing"]) == tournament["prize_pool"]
+    assert money["bounty_money"] == 10 * (3 + money["rebuys"])
+    assert sum(money["bounties_won"].values()) == money["bounty_money"]
+    assert set(money["heads"].values()) <= {0}  # the winner's own head is paid to them
+    assert money["rebuys"] >= 1  # the bots bust in the first levels, and rebuy
+
+
+def test_sit_and_go_extras_are_checked() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from holdem.cardroom.options import TableOptions
+
+    with pytest.raises(ValidationError, match="rebuys, the add-on and bounties are for a sit"):
+        TableOptions(name="T", mode="cash", rebuys=2)
+    with pytest.raises(ValidationError):
+        TableOptions(name="T", mode="sng", bounty="mystery")

@@ -45,3 +45,23 @@ def test_every_frame_fits_and_keeps_the_title_and_your_seat(tmp_path, players, c
         seat_rows = [line for line in lines if line.lstrip("│ ▶").split(" ")[0].isdigit()]
         assert len(seat_rows) >= players, "\n".join(lines)
         assert any("You" in row for row in seat_rows), "\n".join(lines)
+
+
+def test_the_longest_prompt_wraps_at_word_boundaries_at_80_columns(monkeypatch):
+    from holdem.engine import AmountRange, LegalActions
+    from holdem.terminal.session import turn_prompt
+
+    # The longest prompt: a call, a raise range and an all-in of ten-digit amounts.
+    legal = LegalActions(
+        0, fold=True, check=False, call=1_000_000_000, call_to=1_000_000_000,
+        raise_=AmountRange(2_000_000_000, 9_999_999_999), all_in_to=9_999_999_999,
+    )  # fmt: skip
+    out = StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None, soft_wrap=True)
+    monkeypatch.setattr("builtins.input", lambda prompt: "f")
+    assert Screen(console).ask(turn_prompt(legal)) == "f"
+    lines = out.getvalue().rstrip("\n").split("\n")
+    assert len(lines) >= 2 and all(len(line) <= 80 for line in lines)
+    prompt = turn_prompt(legal).plain
+    assert " ".join(lines).split() == prompt.split()  # no word broken in two
+    assert lines[-1].split()[-4:] == ["(?", "help,", "q", "quit)"]

@@ -138,3 +138,25 @@ def test_payouts_and_icm_bad_input(args, words):
     assert words in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stdout == ""
+
+
+def test_r44_chips_above_ten_players_says_the_guide_opens_a_second_table():
+    ten = run("chips", "--players", "10")
+    assert ten.returncode == 0 and "table" not in ten.stdout.split("in all:")[1]
+    eleven = run("chips", "--players", "11")
+    assert "11 players are more than one table of 10: the guide opens a second table" in (
+        " ".join(eleven.stdout.split())
+    )
+    many = run("chips", "--players", "1000")
+    assert many.returncode == 0
+    words = " ".join(many.stdout.split())
+    assert "22,000 in all" in words and "the guide opens 100 tables" in words
+
+
+def test_chips_players_are_bounded_in_one_sentence():
+    result = run("chips", "--players", "100000000")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: 100,000,000 players: the chip guide plans for 1 to 1,000 players "
+        "(100 tables of 10)\n"
+    )

@@ -7,18 +7,28 @@ The structure's levels follow one another, each for its minutes (or for ``level_
 when the table sets one), with its breaks between them: no hand is dealt during a break.
 Time paused by the host does not count. The prize pool is free chips: ``prize_per_player``
 for each entrant, paid by the payout table of ``holdem.tournament.payouts``.
+
+A sit & go with rebuys, an add-on or bounties keeps its money in a live ``Tournament``
+(``money``): a busted bot rebuys while rebuys are open, every bot still in takes the
+add-on at its break, and each knockout's bounty goes to who won the pots (``sim_money``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.cardroom.options import TableOptions
 from holdem.tournament.clock import Clock
+from holdem.tournament.live import Tournament, TournamentError
 from holdem.tournament.payouts import payouts
 from holdem.tournament.ranking import Bust, Standings
+from holdem.tournament.rules import AddonRule, BountyRule, RebuyRule, TournamentRules
+from holdem.tournament.sim_money import takers_of, whole_weights
 from holdem.tournament.structure import Level, Structure, preset
+
+if TYPE_CHECKING:
+    from holdem.table import PlayedHand, Table
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,8 @@ class OnlineTournament:
     standings: Standings | None = None
     clock: Clock | None = None  # from the start: time played, pauses excluded
     _prizes: tuple[int, list[int]] | None = None  # (field size, its prizes)
+    rules: TournamentRules | None = None  # a sit & go's rebuys, add-on and bounties
+    money: Tournament | None = None
 
     @classmethod
     def create(cls, options: TableOptions) -> OnlineTournament:
@@ -60,10 +72,12 @@ class OnlineTournament:
             elif level is not None:  # a structure starts with a level
                 scale = minutes / level.minutes if minutes is not None else 1.0
                 break_seconds[len(level_seconds) - 1] = 60.0 * item.minutes * scale
-        return cls(
+        made = cls(
             structure, structure.blind_levels, tuple(level_seconds), break_seconds,
             options.prize_per_player, options.mode,
         )  # fmt: skip
+        made.rules = _rules(options)
+        return made
 
     # -- the clock --------------------------------------------------------------------------
 
@@ -71,6 +85,10 @@ class OnlineTournament:
         self.entrants = list(names)
         self.standings = Standings(names)
         self.clock = Clock.create(self.structure, len(names)).start(at)
+        if self.rules is not None:
+            self.money = Tournament(self.rules)
+            for name in names:
+                self.money.register(name)
 
     def pause(self, at: float) -> None:
         assert self.clock is not None
@@ -123,6 +141,51 @@ class OnlineTournament:
 
     # -- players going out --------------------------------------------------------------------
 
+    def knockouts(self, played: PlayedHand, table: Table, bots: set[str], now: float) -> None:
+        """Before the busted leave: bounties to who won their chips, and a busted bot's
+        rebuy while rebuys are open (a bot always takes it)."""
+        money = self.money
+        if money is None:
+            return
+        level = self.level_index(now) + 1
+        starting = played.hand.config.starting_stacks
+        busted = sorted(
+            (starting[position], position, played.names[position])
+            for position, seat in enumerate(played.seat_of)
+            if (seated := table.seats[seat]) is not None and seated.stack == 0
+        )
+        for _, position, name in busted:
+            takers = takers_of(played, position)
+            if not takers or name not in money.players:
+                continue
+            rebuys = money.rules.rebuy is not None and name in bots  # a bot always rebuys
+            try:
+                money.knockout(name, whole_weights(takers), level if rebuys else None)
+            except TournamentError:
+                try:  # the rebuy is closed or spent: a plain knockout
+                    money.knockout(name, whole_weights(takers))
+                except TournamentError:
+                    continue  # the money cannot follow this hand: play goes on regardless
+                continue
+            if rebuys and money.rules.rebuy is not None:
+                table.adjust(played.seat_of[position], money.rules.rebuy.chips)  # no table cap
+
+    def addon_break(self, table: Table, bots: set[str], now: float) -> None:
+        """At the add-on break (no hand is dealt in it: after the first hand past it),
+        every bot still in takes the add-on."""
+        money = self.money
+        rule = None if money is None else money.rules.addon
+        if money is None or rule is None or self.level_index(now) < rule.at_break:
+            return
+        for seat, seated in enumerate(table.seats):
+            if seated is None or seated.name not in bots or seated.stack == 0:
+                continue
+            player = money.players.get(seated.name)
+            if player is None or player.addon:
+                continue
+            money.add_on(seated.name, rule.at_break, on_break=True)
+            table.adjust(seat, rule.chips)
+
     def eliminate(self, busts: list[Bust], hand: int) -> list[str]:
         assert self.standings is not None
         return self.standings.eliminate(busts, hand=hand)
@@ -133,6 +196,8 @@ class OnlineTournament:
 
     def prizes(self) -> list[int]:
         """The prize of each paid place (the table is worked out once per field size)."""
+        if self.money is not None:
+            return self.money.prizes()
         field = len(self.entrants)
         if field < 2:
             return []
@@ -170,10 +235,36 @@ class OnlineTournament:
             "players_left": left,
             "average_stack": chips // left if left else 0,
             "prize_per_player": self.prize_per_player,
-            "prize_pool": self.prize_per_player * len(self.entrants),
+            "prize_pool": self.prize_per_player * len(self.entrants)
+            if self.money is None
+            else self.money.pool,
+            "money": None if self.money is None else _money(self.money),
             "payouts": [{"place": i + 1, "prize": p} for i, p in enumerate(prizes)],
             "finishing": sorted(finishing, key=lambda row: row["place"]),
         }
+
+
+def _rules(options: TableOptions) -> TournamentRules | None:
+    if options.rebuys is None and options.addon is None and options.bounty == "none":
+        return None
+    price, stack = options.prize_per_player, options.starting_stack
+    return TournamentRules(
+        buy_in=price, starting_chips=stack,
+        rebuy=None if options.rebuys is None else RebuyRule(options.rebuys, price, stack),
+        addon=None if options.addon is None else AddonRule(options.addon, price, stack),
+        bounty=None if options.bounty == "none"
+        else BountyRule(options.bounty, max(1, price // 2)),
+    )  # fmt: skip
+
+
+def _money(money: Tournament) -> dict[str, Any]:
+    return {
+        "rebuys": money.rebuys,
+        "addons": money.addons,
+        "bounty_money": money.bounty_money,
+        "heads": {p.name: p.head for p in money.players.values() if not p.out},
+        "bounties_won": {p.name: p.pocket for p in money.players.values() if p.pocket},
+    }
 
 
 def _blinds(level: Level) -> dict[str, int]:

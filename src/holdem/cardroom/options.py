@@ -37,6 +37,10 @@ class TableOptions(BaseModel):
     ante: int = Field(0, ge=0, le=1_000_000)
     ante_kind: Literal["none", "uniform", "big-blind", "button"] = "none"
     straddles: bool = False
+    dead_button: bool = True  # R36: the big blind moves exactly one seat each hand
+    # R38: a new player, or one back from missing blinds, posts at once or waits for the
+    # big blind to reach the seat.
+    new_players: Literal["post", "wait"] = "wait"
     run_it_twice: bool = False
     # Home-game customs of a cash table (R46): the host calls a bomb pot of this ante for
     # a hand; winning a pot with 7-2 collects the bounty from everyone dealt in; after a
@@ -71,6 +75,11 @@ class TableOptions(BaseModel):
     structure_preset: Literal["home"] = "home"
     level_minutes: float | None = Field(None, gt=0, le=120)
     prize_per_player: int = Field(100, ge=0, le=100_000_000)
+    # A sit & go's extras (holdem.tournament.rules): rebuys until the end of a level, one
+    # add-on at the break after a level, a bounty on every head (half the prize per player).
+    rebuys: int | None = Field(None, ge=1, le=100)
+    addon: int | None = Field(None, ge=1, le=100)
+    bounty: Literal["none", "fixed", "pko"] = "none"
 
     @model_validator(mode="after")
     def _consistent(self) -> TableOptions:
@@ -89,6 +98,9 @@ class TableOptions(BaseModel):
             )
         if self.live and self.bots:
             raise ValueError("a live table has no bots: its players sit at a real table")
+        extras = self.rebuys is not None or self.addon is not None or self.bounty != "none"
+        if extras and not self.sit_and_go:
+            raise ValueError("rebuys, the add-on and bounties are for a sit & go")
         if self.rake_percent and self.mode != "cash":
             raise ValueError("only a cash table rakes: a tournament's fee is part of its buy-in")
         if self.bomb_pots and self.bomb_pot_ante < 1:
@@ -142,7 +154,8 @@ class TableOptions(BaseModel):
                 seats=self.seats,
                 min_buy_in=low,
                 max_buy_in=high,
-                new_players=NewPlayerRule.WAIT,
+                new_players=NewPlayerRule(self.new_players),
+                dead_button=self.dead_button,
                 straddles=self.straddles,
                 run_it_twice=self.run_it_twice,
                 seven_deuce_bounty=self.seven_deuce_bounty,

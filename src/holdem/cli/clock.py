@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 import errno
+import secrets
 import socket
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from holdem.cli.output import user_errors
+from holdem.cli.tournament_options import (
+    LateRegOption,
+    ReentryOption,
+    rules_mapping,
+    with_money_options,
+)
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+    from holdem.tournament.league import League
+
 
 def register(app: typer.Typer) -> None:
-    app.command("clock")(clock)
+    app.command("clock")(with_money_options(clock))
 
 
 def clock(
@@ -51,6 +60,23 @@ def clock(
             "repeat for more. Always: localhost, 127.0.0.1, [::1], --host."
         ),
     ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(help="The players' names, comma-separated (default Player 1, 2...)."),
+    ] = None,
+    reentry: ReentryOption = None,
+    late_reg: LateRegOption = None,
+    league: Annotated[
+        str | None, typer.Option(help="The league (season) this tournament counts for.")
+    ] = None,
+    points: Annotated[
+        str | None,
+        typer.Option(
+            help="League points: field, sqrt, log, buyin, or a formula of entrants, place, "
+            "buyin, + - * /, sqrt() and log()."
+        ),
+    ] = None,
+    money: dict[str, Any] | None = None,
 ) -> None:
     """Serve a full-screen tournament clock; the host link it prints gives the controls.
 
@@ -59,12 +85,14 @@ def clock(
     --new for the next tournament.
     """
     from holdem.clock.app import ClockRoom, create_app
+    from holdem.clock.desk import default_names, new_tournament
     from holdem.clock.store import SavedState, default_state_path, load, save
     from holdem.errors import ConfigError
-    from holdem.server.hosts import served_names
     from holdem.tournament.clock import Clock
+    from holdem.tournament.rules import TournamentRules
     from holdem.tournament.structure import preset as named
-    from holdem.tournament.structure_toml import from_toml
+    from holdem.tournament.structure_toml import from_toml, tables_from_toml
+    from holdem.webkit.hosts import served_names
 
     with user_errors():
         if structure is not None and preset is not None:
@@ -77,6 +105,7 @@ def clock(
         if loaded is not None:
             saved = loaded
         else:
+            tables: dict[str, dict[str, object]] = {}
             if structure is not None:
                 try:
                     text = structure.read_text(encoding="utf-8")
@@ -84,13 +113,31 @@ def clock(
                     raise ConfigError(f"--structure {structure}: {error.strerror}") from None
                 try:
                     chosen = from_toml(text)
+                    tables = tables_from_toml(text)
                 except ConfigError as error:
                     raise ConfigError(f"--structure {structure}: {error}") from None
             else:
                 chosen = named(preset or "home")
-            entrants = 8 if players is None else players
-            fresh = Clock.create(chosen, entrants=entrants, buy_in=buy_in or 0)
-            saved = SavedState(fresh, ())
+            given = [] if names is None else [n.strip() for n in names.split(",") if n.strip()]
+            entrants = len(given) if players is None and given else players or 8
+            if given and len(given) != entrants:
+                raise ConfigError(f"--names gives {len(given)} names for {entrants} players")
+            rules = TournamentRules.from_mapping(
+                rules_mapping(
+                    tables.get("tournament", {}),
+                    buy_in=buy_in,
+                    starting_chips=chosen.starting_stack,
+                    reentry=reentry,
+                    late_reg=late_reg,
+                    **(money or {}),
+                )
+            )
+            fresh = Clock.create(chosen, entrants=max(2, entrants), buy_in=rules.buy_in)
+            tournament = new_tournament(
+                rules, given or default_names(entrants), seed=secrets.randbits(32)
+            )
+            season = _league(tables.get("league", {}), league, points)
+            saved = SavedState(fresh, (), tournament, season)
         # listen before writing anything: a busy port must not cost the saved clock
         listener = _listen(host, port)
         if not resumed:
@@ -106,7 +153,7 @@ def clock(
             f"resumed the clock saved in {path}: {where}, {status}, {view.players_left} of "
             f"{view.entrants} players (--new starts a new one)"
         )
-        if any(option is not None for option in (structure, preset, players, buy_in)):
+        if any(option is not None for option in (structure, preset, players, buy_in, names)):
             _say("the saved clock keeps its own structure, players and buy-in: --new uses yours")
     else:
         _say(f"a new clock: {room.clock.structure.name}, {view.entrants} players; saved in {path}")
@@ -114,8 +161,27 @@ def clock(
     # The only place the key is ever written: it makes whoever opens it the host.
     _say(f"host link (opens the controls; works once): http://{shown}:{port}/host?key={key}")
     _say("Ctrl+C stops the server; the clock is saved and goes on when it is started again.")
-    names = served_names(host, allowed_host or ())  # another name: a DNS rebinding page
-    _serve(create_app(room, cookie=f"holdem_clock_host_{port}", allowed_hosts=names), listener)
+    served = served_names(host, allowed_host or ())  # another name: a DNS rebinding page
+    _serve(create_app(room, cookie=f"holdem_clock_host_{port}", allowed_hosts=served), listener)
+
+
+def _league(table: dict[str, object], name: str | None, points: str | None) -> League | None:
+    """The league from --league/--points over the TOML's [league] table (name, points)."""
+    from holdem.errors import ConfigError
+    from holdem.tournament.league import League
+
+    unknown = sorted(set(table) - {"name", "points"})
+    if unknown:
+        raise ConfigError(f"league: unknown field {unknown[0]!r}; allowed: name, points")
+    chosen = name if name is not None else table.get("name")
+    formula = points if points is not None else table.get("points", "field")
+    if chosen is None:
+        if points is not None:
+            raise ConfigError("--points needs --league NAME (the league the points count for)")
+        return None
+    if not isinstance(chosen, str) or not isinstance(formula, str):
+        raise ConfigError("league: name and points must be text")
+    return League(chosen, formula)
 
 
 def _listen(host: str, port: int) -> socket.socket:

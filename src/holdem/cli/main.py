@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from holdem.cli import analyze as analyze_command
 from holdem.cli import (
     clock,
     hands,
@@ -19,6 +20,7 @@ from holdem.cli import (
     tournament_tools,
 )
 from holdem.cli import convert as convert_command
+from holdem.cli import pushfold as pushfold_command
 from holdem.cli import verify as verify_command
 from holdem.cli.errors import HoldemGroup
 
@@ -64,6 +66,8 @@ tournament_tools.register(app)
 verify_command.register(app)
 clock.register(app)
 solve.register(app)
+pushfold_command.register(app)
+analyze_command.register(app)
 app.add_typer(tournament.app, name="tournament")
 
 

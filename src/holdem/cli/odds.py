@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
@@ -313,19 +313,26 @@ def _grid(held: Range) -> Table:
     from holdem.odds import STARTING_HANDS
 
     shares = held.classes()
+    return chart_grid({hand.label: shares[hand] for hand in STARTING_HANDS})
+
+
+def chart_grid(shares: Mapping[str, float]) -> Table:
+    """The 13x13 chart of a share per class ("AKs": 1.0), pairs on the diagonal and
+    suited hands above it, as books print it."""
+    from holdem.odds import starting_hand
+
     table = new_table(show_header=False, show_lines=False, box=None, padding=(0, 1, 0, 0))
     cells: list[list[str]] = [[""] * 13 for _ in range(13)]
     # Marked in text as well as in colour, so a file or a colour-blind reader sees it too.
-    for hand in STARTING_HANDS:
-        r, c = hand.grid
-        share = shares[hand]
+    for label, share in shares.items():
+        r, c = starting_hand(label).grid
         if share >= 0.999:
-            mark = f"\\[{hand.label}]".ljust(6)
+            mark = f"\\[{label}]".ljust(6)
             cells[r][c] = f"[bold black on green]{mark}[/bold black on green]"
         elif share > 0:
-            cells[r][c] = f"[black on yellow]{f'({hand.label})':<5}[/black on yellow]"
+            cells[r][c] = f"[black on yellow]{f'({label})':<5}[/black on yellow]"
         else:
-            cells[r][c] = f"[dim] {hand.label:<4}[/dim]"
+            cells[r][c] = f"[dim] {label:<4}[/dim]"
     for row in cells:
         table.add_row(*row)
     return table
@@ -339,7 +346,7 @@ def kernels_cached() -> bool:
     from holdem.numba_cache import compiled_before
     from holdem.odds import exact, montecarlo
 
-    return compiled_before(exact.enumerate_deals) or compiled_before(montecarlo._sample)
+    return compiled_before(exact.enumerate_deals) or compiled_before(montecarlo.SAMPLER)
 
 
 @contextmanager

@@ -42,7 +42,10 @@ def play(
     ] = False,
     history: Annotated[
         Path | None,
-        typer.Option(help="The .phhs file the session is written to (default: a new one here)."),
+        typer.Option(
+            help="The .phhs file the session is written to (default: a new one in the user "
+            "data folder, $HOLDEM_DATA_DIR or ~/.local/share/holdem/sessions)."
+        ),
     ] = None,
     rake: Annotated[
         str | None,
@@ -65,13 +68,14 @@ def play(
         if not 2 <= players <= 10:
             raise ConfigError(f"--players {players}: a table has 2 to 10 seats")
         names = bot_names(bots, players - 1) if bots else ()
-        path = history or Path(time.strftime("holdem-%Y%m%d-%H%M%S.phhs"))
+        path = history or _new_session_file()
         options = Options(
             history=path, players=players, stack=stack, small_blind=small, big_blind=big,
             structure=kind, bots=names, seed=seed, coach=coach,
             rake=parse_rake(rake) if rake is not None else None,
         )  # fmt: skip
         game = Game(options, Screen(console, delay=max(0.0, delay)))
+    console.print(f"Hands are written to {path}")
     with user_errors():
         summary = game.run()
     from rich.text import Text  # rich: see output._OnFirstUse
@@ -87,3 +91,20 @@ def play(
     console.print("Stacks: " + " · ".join(f"{n} {s:,}" for n, s in summary.stacks.items()))
     if summary.hands:
         console.print(f"Hands written to {summary.history}: holdem replay {summary.history}")
+
+
+def _new_session_file() -> Path:
+    """A new .phhs file in the user data folder's ``sessions``: never the working folder
+    unless asked (``--history``)."""
+    from holdem.data_folder import data_folder
+    from holdem.errors import ConfigError
+
+    folder = data_folder() / "sessions"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(
+            f"cannot make {folder} for the session's hands ({error.strerror}): "
+            "give --history FILE.phhs"
+        ) from None
+    return folder / time.strftime("holdem-%Y%m%d-%H%M%S.phhs")

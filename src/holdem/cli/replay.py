@@ -23,10 +23,31 @@ def replay(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per hand and line.")
     ] = False,
+    max_depth: Annotated[
+        int | None,
+        typer.Option(
+            "--max-depth",
+            help="Walk at most this many levels of a folder (1: only its own files).",
+        ),
+    ] = None,
+    no_recursive: Annotated[
+        bool,
+        typer.Option("--no-recursive", help="Only the files directly in a folder named."),
+    ] = False,
 ) -> None:
     """Replay hand histories through the rules engine; exit status 1 if any hand fails."""
+    from holdem.history.phh import find_files
     from holdem.history.replay import json_line, replay_paths
     from holdem.numba_cache import without_blas_probe
+
+    depth = _depth(max_depth, no_recursive)
+    try:
+        files = find_files(paths, max_depth=depth)
+    except FileNotFoundError as error:
+        say(str(error))
+        raise typer.Exit(2) from None
+    # Said before the first hand, so a folder that holds more than meant can be stopped.
+    typer.echo(f"{_count(len(files), 'file')} of hands found; replaying", err=True)
 
     settle_heap(young=10_000)
     counts = {"match": 0, "mismatch": 0, "unchecked": 0, "error": 0}
@@ -34,7 +55,7 @@ def replay(
     try:
         with without_blas_probe():
             # A first run compiles the replay kernel: say so rather than sit silent.
-            for result in replay_paths(paths, notice=lambda text: typer.echo(text, err=True)):
+            for result in replay_paths(files, notice=_notice):
                 if result.rake is not None:
                     raked.append(result.amount(result.rake))
                 kind = (
@@ -63,6 +84,27 @@ def replay(
             )
     if counts["mismatch"] or counts["error"]:
         raise typer.Exit(1)
+
+
+def _depth(max_depth: int | None, no_recursive: bool) -> int | None:
+    """How deep to walk a folder: --no-recursive is --max-depth 1."""
+    if max_depth is not None and max_depth < 1:
+        say(f"--max-depth {max_depth}: give 1 (a folder's own files) or more")
+        raise typer.Exit(2)
+    if no_recursive:
+        if max_depth not in (None, 1):
+            say(f"--no-recursive is --max-depth 1: give one or the other, not {max_depth}")
+            raise typer.Exit(2)
+        return 1
+    return max_depth
+
+
+def _notice(text: str) -> None:
+    typer.echo(text, err=True)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _located(result: object) -> str:

@@ -59,11 +59,13 @@ def sim(
     from rich.progress import Progress
 
     from holdem.errors import ConfigError
-    from holdem.sim import simulate
+    from holdem.sim import MAX_HANDS, simulate
 
     with user_errors():
         if not 2 <= players <= 10:
             raise ConfigError(f"--players {players}: a table has 2 to 10 seats")
+        if not 1 <= hands <= MAX_HANDS:  # before the progress bar, which would leave a line
+            raise ConfigError(f"--hands {hands}: simulate 1 to {MAX_HANDS:,} hands")
         names = list(bot_names(bots, players))
         small, big = parse_blinds(blinds)
         kind = parse_structure(structure)

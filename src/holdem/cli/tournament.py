@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from holdem.cli.output import console, print_json, user_errors
+from holdem.cli.tournament_options import rules_mapping, with_money_options
 
 if TYPE_CHECKING:
     from holdem.tournament.sim import HandRecord, TournamentResult
@@ -21,6 +22,7 @@ app = typer.Typer(
 
 
 @app.command("sim")
+@with_money_options
 def sim(
     players: Annotated[int, typer.Option("--players", "-p", help="Players (2 or more).")] = 27,
     seed: Annotated[int, typer.Option(help="Seed of the seat draw, the decks and the bots.")] = 0,
@@ -40,15 +42,30 @@ def sim(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    buy_in: Annotated[
+        int | None, typer.Option(help="The buy-in: plays the money (pool, prizes) too.")
+    ] = None,
+    money: dict[str, Any] | None = None,
 ) -> None:
-    """Play a whole tournament of bots and print the finishing order and the table moves."""
+    """Play a whole tournament of bots and print the finishing order and the table moves.
+
+    With money options (--buy-in, --rebuys, --addon, --bounty pko...) the bots also rebuy
+    whenever a rebuy is open to them, take the add-on at its break, and collect bounties;
+    the pool, the prizes and the bounties won are printed, every unit accounted for.
+    """
+    from holdem.tournament.rules import TournamentRules
     from holdem.tournament.sim import simulate_tournament
 
     with user_errors():
+        options = {"buy_in": buy_in, **(money or {})}
+        rules = None
+        if any(value is not None for value in options.values()):
+            rules = TournamentRules.from_mapping(rules_mapping({}, starting_chips=stack, **options))
         writer = None if history is None else TableFiles(history)
         result = simulate_tournament(
             players, stack=stack, table_size=table_size, hands_per_level=hands_per_level,
             seed=seed, bots=[name.strip() for name in bots.split(",")], on_hand=writer,
+            rules=rules,
         )  # fmt: skip
         if writer is not None:
             writer.finish(result, seed=seed, stack=stack, table_size=table_size)
@@ -67,11 +84,33 @@ def sim(
     for place, player in enumerate(result.finishing_order, start=1):
         console.print(f"  {place:>3}. {player} ({result.bots[player]})")
     console.print(f"chips conserved: {'yes' if result.chips_conserved else 'NO'}")
+    if result.money is not None:
+        _print_money(result.money)
     if writer is not None:
         console.print(
             f"every hand written as PHH to {history}: "
             f"{len(writer.written)} table files and tournament.json"
         )
+
+
+def _print_money(money: dict[str, object]) -> None:
+    console.print(
+        f"{money['entries']} entries, {money['rebuys']} rebuys, {money['addons']} add-ons; "
+        f"fees {money['fees']}, prize pool {money['pool']}"
+    )
+    payouts = money["payouts"]
+    assert isinstance(payouts, dict)
+    for name, amount in payouts.items():
+        console.print(f"  {name}: {amount}")
+    bounties = money["bounties"]
+    assert isinstance(bounties, dict)
+    if bounties:
+        top = sorted(bounties.items(), key=lambda item: -item[1])[:5]
+        console.print(
+            f"bounties: {money['bounty_money']} in all; most won: "
+            + ", ".join(f"{name} {amount}" for name, amount in top)
+        )
+    console.print(f"money accounted for: {'yes' if money['money_accounted'] else 'NO'}")
 
 
 class TableFiles:

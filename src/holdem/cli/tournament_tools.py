@@ -44,7 +44,7 @@ def chips(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Each player's starting chips, the totals and the chip case to buy."""
-    from holdem.tournament.chips import distribute
+    from holdem.tournament.chips import SEATS_PER_TABLE, distribute, tables_for
 
     with user_errors():
         plan = distribute(players, stack, _parse_chip_set(chip_set))
@@ -55,14 +55,21 @@ def chips(
     for column in ("chip", "per player", "value", "all players"):
         table.add_column(column, justify="right")
     for value, count in plan.per_player.items():
-        table.add_row(f"{value:,}", str(count), f"{value * count:,}", str(count * players))
-    table.add_row("total", str(plan.chips_per_player), f"{stack:,}", str(plan.total_chips))
+        table.add_row(f"{value:,}", f"{count:,}", f"{value * count:,}", f"{count * players:,}")
+    table.add_row("total", f"{plan.chips_per_player:,}", f"{stack:,}", f"{plan.total_chips:,}")
     console.print(table)
     case = f"a {plan.case}-chip case" if plan.case else "more than one 1,000-chip case"
     console.print(
-        f"{plan.chips_per_player} chips per player, {plan.total_chips} in all: {case}"
+        f"{plan.chips_per_player:,} chips per player, {plan.total_chips:,} in all: {case}"
         " (room for the bank's colour-ups and spares)"
     )
+    tables = tables_for(players)
+    if tables > 1:
+        more = "a second table" if tables == 2 else f"{tables} tables"
+        console.print(
+            f"{players:,} players are more than one table of {SEATS_PER_TABLE}: "
+            f"the guide opens {more} (R44)."
+        )
 
 
 def structure(

@@ -1,7 +1,8 @@
 """The clock's web app: the page, the clock as JSON, and the host's controls.
 
 Anyone on the network may watch (``GET /``, ``GET /api/clock``); only the host may change
-the clock (``POST /api/clock/{action}``). The host proves it with a token: the command
+the clock (``POST /api/clock/{action}``; the tournament's actions, such as ``rebuy`` or
+``knockout``, take a small JSON body). The host proves it with a token: the command
 prints a one-time link ``/host?key=...``, whose visit mints a token, sets it as an
 httpOnly cookie and redirects to the page. Scripts may send the token as
 ``Authorization: Bearer``. Only the token's sha256 is kept (in memory and in the state
@@ -23,12 +24,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from holdem.clock.desk import DESK_ACTIONS, Desk, default_names, new_tournament
 from holdem.clock.store import SavedState, save
-from holdem.server.auth import token_from, token_hash
-from holdem.server.failures import JsonErrors
-from holdem.server.hosts import AllowedHosts, served_names
-from holdem.server.http_guard import SameOriginWrites
 from holdem.tournament.clock import Clock, ClockError
+from holdem.tournament.live import Tournament
+from holdem.tournament.rules import TournamentRules
+from holdem.webkit.auth import token_from, token_hash
+from holdem.webkit.failures import JsonErrors
+from holdem.webkit.hosts import AllowedHosts, served_names
+from holdem.webkit.http_guard import SameOriginWrites
 
 __all__ = ["ACTIONS", "ClockRoom", "create_app"]
 
@@ -36,6 +40,7 @@ COOKIE = "holdem_clock_host"
 COOKIE_DAYS = 30
 MAX_HOSTS = 32  # host sessions remembered; the oldest is forgotten first
 LINK_MINUTES = 15  # a link made from the page for another device lasts this long
+MAX_BODY = 8192  # a tournament action's JSON body (a deal names every stack: still small)
 
 ACTIONS: dict[str, Callable[[Clock, float], Clock]] = {
     "start": lambda clock, now: clock.start(now),
@@ -43,9 +48,8 @@ ACTIONS: dict[str, Callable[[Clock, float], Clock]] = {
     "resume": lambda clock, now: clock.resume(now),
     "skip": lambda clock, now: clock.skip(now),
     "back": lambda clock, now: clock.back(now),
-    "bust": lambda clock, now: clock.bust(),
-    "add": lambda clock, now: clock.add_player(),
 }
+PLAYER_ACTIONS = ("bust", "add")  # the tournament's: a player out, a player more
 
 PAGE_HEADERS = {
     "Content-Security-Policy": (
@@ -75,6 +79,12 @@ class ClockRoom:
         log: Callable[[str], None] | None = None,
     ) -> None:
         self.clock = state.clock
+        tournament = state.tournament
+        if tournament is None:  # a clock saved with counts only: its players get names
+            tournament = _from_counts(state.clock)
+        self.desk = Desk(tournament, state.league)
+        self.desk.recorded = state.league_recorded
+        self.clock = self.desk.sync(self.clock)
         self.host_hashes = list(state.host_hashes)
         self.path = path
         self.now = now
@@ -101,10 +111,18 @@ class ClockRoom:
     def is_host(self, token: str | None) -> bool:
         return bool(token) and token_hash(token or "") in self.host_hashes
 
-    def act(self, action: str) -> None:
-        """Apply a control action (a name of ``ACTIONS``); ClockError when it cannot be."""
+    def act(self, action: str, body: dict[str, Any] | None = None) -> None:
+        """Apply a control action (a name of ``ACTIONS``, ``PLAYER_ACTIONS`` or
+        ``DESK_ACTIONS``); ClockError when it cannot be, and then nothing changed."""
         now = self.now()
-        self.clock = ACTIONS[action](self.clock, now)
+        if action == "bust":
+            self.clock = self.desk.bust_legacy(self.clock)
+        elif action == "add":
+            self.clock = self.desk.add_legacy(self.clock, now)
+        elif action in DESK_ACTIONS:
+            self.clock = self.desk.act(self.clock, action, body or {}, now)
+        else:
+            self.clock = ACTIONS[action](self.clock, now)
         self._save()
         if self.log is not None:
             view = self.clock.view(now)
@@ -122,13 +140,35 @@ class ClockRoom:
             **self.clock.view(now).as_json(),
             "name": self.clock.structure.name,
             "buy_in": self.clock.buy_in,
+            "prize_pool": self.desk.tournament.pool,
+            "average_stack": self.desk.tournament.chips_issued
+            // max(1, self.desk.tournament.players_left),
+            "tournament": self.desk.as_json(self.clock, now),
             "host": host,
             "server_time": now,
         }
 
     def _save(self) -> None:
         if self.path is not None:
-            save(self.path, SavedState(self.clock, tuple(self.host_hashes)))
+            state = SavedState(
+                self.clock,
+                tuple(self.host_hashes),
+                self.desk.tournament,
+                self.desk.league,
+                self.desk.recorded,
+            )
+            save(self.path, state)
+
+
+def _from_counts(clock: Clock) -> Tournament:
+    """The tournament of a clock that kept only its counts: "Player N" names, the busts
+    taken from the last names."""
+    rules = TournamentRules(buy_in=clock.buy_in, starting_chips=clock.structure.starting_stack)
+    tournament = new_tournament(rules, default_names(clock.entrants))
+    names = list(tournament.players)
+    for name in names[clock.players_left :]:
+        tournament.knockout(name, [names[0]])
+    return tournament
 
 
 def _web_file(name: str) -> bytes:
@@ -148,6 +188,7 @@ def create_app(
     files = {
         "clock.html": (_web_file("clock.html"), "text/html; charset=utf-8"),
         "clock.js": (_web_file("clock.js"), "text/javascript; charset=utf-8"),
+        "clock-desk.js": (_web_file("clock-desk.js"), "text/javascript; charset=utf-8"),
         "clock.css": (_web_file("clock.css"), "text/css; charset=utf-8"),
         "favicon.svg": (_web_file("favicon.svg"), "image/svg+xml"),
     }
@@ -200,13 +241,22 @@ def create_app(
 
     async def control(request: Request) -> Response:
         action = request.path_params["action"]
-        if action not in ACTIONS:
-            return error(404, f"no clock action {action!r}: choose from {', '.join(ACTIONS)}")
+        known = [*ACTIONS, *PLAYER_ACTIONS, *DESK_ACTIONS]
+        if action not in known:
+            return error(404, f"no clock action {action!r}: choose from {', '.join(known)}")
         refused = check_host(request)
         if refused is not None:
             return refused
+        body: dict[str, Any] = {}
+        if action in DESK_ACTIONS:
+            try:
+                body = await request.json()
+            except ValueError:
+                return error(400, "send the action's details as a JSON object")
+            if not isinstance(body, dict):
+                return error(400, "send the action's details as a JSON object")
         try:
-            room.act(action)
+            room.act(action, body)
         except ClockError as problem:
             return error(409, str(problem))
         return JSONResponse(room.payload(True), headers=API_HEADERS)
@@ -224,6 +274,7 @@ def create_app(
         routes=[
             Route("/", static("clock.html")),
             Route("/clock.js", static("clock.js")),
+            Route("/clock-desk.js", static("clock-desk.js")),
             Route("/clock.css", static("clock.css")),
             # Browsers ask for /favicon.ico by themselves: both names answer with the icon.
             Route("/favicon.svg", static("favicon.svg")),
@@ -240,6 +291,6 @@ def create_app(
                 names=names,
                 advice="start the clock with --allowed-host {name} to allow it",
             ),
-            Middleware(SameOriginWrites, max_body=0),  # no control takes a body
+            Middleware(SameOriginWrites, max_body=MAX_BODY),
         ],
     )

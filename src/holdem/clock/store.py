@@ -1,4 +1,5 @@
-"""The clock's state file: the clock and the host sessions, written atomically as JSON.
+"""The clock's state file: the clock, the tournament (players, rebuys, bounties, deal),
+the league and the host sessions, written atomically as JSON.
 
 A crash or a ``kill -9`` in the middle of a write leaves the old file or the new one,
 never half of each: the text goes to a temporary file in the same folder, is flushed to
@@ -14,7 +15,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from holdem.errors import HoldemError
 from holdem.tournament.clock import Clock, ClockError
+from holdem.tournament.league import League
+from holdem.tournament.live import Tournament
 
 __all__ = ["SavedState", "default_state_path", "load", "save"]
 
@@ -23,16 +27,16 @@ __all__ = ["SavedState", "default_state_path", "load", "save"]
 class SavedState:
     clock: Clock
     host_hashes: tuple[str, ...]  # sha256 hex digests of the host tokens handed out
+    tournament: Tournament | None = None  # None: a clock saved before tournaments were kept
+    league: League | None = None
+    league_recorded: bool = False  # the finished tournament is in the league's table
 
 
 def default_state_path() -> Path:
     """``$HOLDEM_DATA_DIR/clock.json``, or ``clock.json`` in the user data folder."""
-    root = os.environ.get("HOLDEM_DATA_DIR")
-    if root:
-        return Path(root) / "clock.json"
-    from platformdirs import user_data_dir
+    from holdem.data_folder import data_folder
 
-    return Path(user_data_dir("holdem")) / "clock.json"
+    return data_folder() / "clock.json"
 
 
 def load(path: Path) -> SavedState | None:
@@ -59,14 +63,29 @@ def load(path: Path) -> SavedState | None:
     hashes = data.get("host_hashes", [])
     if not isinstance(hashes, list) or not all(isinstance(h, str) for h in hashes):
         raise ClockError(f"{path}: host_hashes: expected a list of strings")
-    return SavedState(clock, tuple(hashes))
+    try:
+        raw = data.get("tournament")
+        tournament = None if raw is None else Tournament.from_json(raw)
+        raw = data.get("league")
+        league = None if raw is None else League.from_json(raw)
+    except HoldemError as error:
+        raise ClockError(f"{path}: {error}; pass --new to start a new clock") from None
+    recorded = data.get("league_recorded", False) is True
+    return SavedState(clock, tuple(hashes), tournament, league, recorded)
 
 
 def save(path: Path, state: SavedState) -> None:
     """Write the state: a temporary file beside ``path``, then one atomic replace."""
-    text = json.dumps(
-        {"clock": state.clock.to_json(), "host_hashes": list(state.host_hashes)}, indent=1
-    )
+    data: dict[str, object] = {
+        "clock": state.clock.to_json(),
+        "host_hashes": list(state.host_hashes),
+    }
+    if state.tournament is not None:
+        data["tournament"] = state.tournament.to_json()
+    if state.league is not None:
+        data["league"] = state.league.to_json()
+        data["league_recorded"] = state.league_recorded
+    text = json.dumps(data, indent=1)
     path.parent.mkdir(parents=True, exist_ok=True)
     # mkstemp creates the file readable by its owner only
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

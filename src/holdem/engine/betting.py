@@ -121,9 +121,9 @@ class Round:
         if stack <= to_call or (bounds is not None and total <= bounds.max):
             all_in_to = total
         elif self._nobody_could_call(player):
-            # All-in with nobody left to call a raise: it puts in what calling needs and the
-            # rest stays in the stack (R18; E4's last all-in).
-            all_in_to = bet + (call or 0)
+            # All-in with nobody left to call a raise: recorded as made, and what nobody
+            # matched comes back as an uncalled bet when the round ends (R18, R23; E4).
+            all_in_to = total
         return LegalActions(
             player,
             fold=True,
@@ -312,6 +312,7 @@ class Round:
     def _apply(self, player: int, kind: ActionKind, to: int) -> None:
         hand = self.hand
         top = self.level()
+        uncallable = to > top and self._nobody_could_call(player)
         if kind == ActionKind.FOLD:
             hand.folded[player] = True
             self._record(player, "fold", to, 0)
@@ -321,11 +322,12 @@ class Round:
             hand.bets[player] = to
             hand.contributed[player] += added
             if to > top:
-                self._note_aggression(player, to - top, to)
+                if not uncallable:  # a raise nobody can call is no aggression (R28)
+                    self._note_aggression(player, to - top, to)
                 name = "bet" if top == 0 else "raise"
             else:
                 name = "call" if added else "check"
-            self._record(player, name, to, added)
+            self._record(player, name, to, added, uncallable)
         self.acted_at[player] = self.level() if kind != ActionKind.FOLD else None
         self.acted_since_full.add(player)
         self.actor = self._next_actor(player)
@@ -356,9 +358,11 @@ class Round:
         ):
             self.capped = True
 
-    def _record(self, player: int, name: str, to: int, added: int) -> None:
+    def _record(
+        self, player: int, name: str, to: int, added: int, uncallable: bool = False
+    ) -> None:
         all_in = self.hand.stacks[player] == 0 and name != "fold"
-        self.hand.events.append(events.PlayerActed(player, name, to, added, all_in))
+        self.hand.events.append(events.PlayerActed(player, name, to, added, all_in, uncallable))
 
 
 def _level(hand: Hand, street: int) -> int:

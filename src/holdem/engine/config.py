@@ -34,6 +34,19 @@ class ShortAllInRule(StrEnum):
     HALF_BET = "half-bet"  # Fixed-Limit: half a bet or more counts as a full bet
 
 
+class OddChips(StrEnum):
+    """Who gets the chips of a split pot that do not divide evenly (R25)."""
+
+    ONE_EACH = "one-each"  # one chip each, from the first winner left of the button on
+    FIRST_WINNER = "first-winner"  # all of them to that first winner (PokerKit)
+
+    @property
+    def words(self) -> str:
+        if self == OddChips.ONE_EACH:
+            return "odd chips one each, from the first winner left of the button"
+        return "odd chips all to the first winner left of the button"
+
+
 class AnteKind(StrEnum):
     NONE = "none"
     UNIFORM = "uniform"
@@ -75,6 +88,9 @@ class HandConfig:
     pots_merged_after_showdown: bool = False
     """PokerKit: after the showdown, pots are formed again among the hands that win
     something, so neighbouring pots won by the same players merge (odd chips move)."""
+    odd_chips: OddChips = OddChips.ONE_EACH
+    """The chips of a split pot left over: one each in order from the first winner left of
+    the button (35 three ways is 12/12/11), or all to that winner (PokerKit) (R25)."""
     antes_before_blinds: bool = False
     """Who is served first when a stack cannot cover both: TDA posts the blind first (R7)."""
     show_all_hands: bool = False
@@ -183,6 +199,7 @@ class HandConfig:
             short_all_in_rule=ShortAllInRule.FULL_BET,
             pokerkit_reopening=True,
             pots_merged_after_showdown=True,
+            odd_chips=OddChips.FIRST_WINNER,
         )
 
     # -- derived ----------------------------------------------------------------------

@@ -78,6 +78,10 @@ class PlayerActed(Event):
     to: int
     added: int  # chips moved from the stack by this action
     all_in: bool
+    # An all-in nobody left could call (R18, E4): recorded as made; what nobody matched
+    # comes back as an uncalled bet when the round ends (R23). PHH, which has no such
+    # raise, writes it as the call it comes to.
+    uncallable: bool = False
 
 
 @dataclass(frozen=True)

@@ -63,16 +63,20 @@ def build_pots(contributions: Sequence[int], dead: int, in_hand: Sequence[bool])
     return pots
 
 
-def split(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
-    """Equal shares; the odd chips go to the first winner clockwise from the button (R25).
+def split(amount: int, winners: Sequence[int], one_each: bool = True) -> list[tuple[int, int]]:
+    """Equal shares; the odd chips go one each to the winners in order clockwise from the
+    button (R25), or with ``one_each`` false all to the first of them (PokerKit's way).
 
-    ``winners`` must be listed clockwise from the button (lowest position first). As the
-    TDA rules and PokerKit do, all odd chips of a pot go to that one player.
+    ``winners`` must be listed clockwise from the button (lowest position first).
 
-    >>> split(14, [0, 4, 7])
+    >>> split(35, [0, 4, 7])
+    [(0, 12), (4, 12), (7, 11)]
+    >>> split(14, [0, 4, 7], one_each=False)
     [(0, 6), (4, 4), (7, 4)]
     """
     share, odd = divmod(amount, len(winners))
+    if one_each:
+        return [(w, share + (k < odd)) for k, w in enumerate(winners)]
     return [(w, share + (odd if k == 0 else 0)) for k, w in enumerate(winners)]
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from holdem.engine import events
 from holdem.engine.actions import Action, ActionKind
+from holdem.engine.config import OddChips
 from holdem.engine.pots import Pot, build_pots, split, split_runs
 from holdem.errors import IllegalActionError
 from holdem.evaluator import HandValue, evaluate
@@ -109,7 +110,7 @@ class Showdown:
                 raise IllegalActionError(
                     f"player {player + 1}'s cards are unknown: show both cards"
                 )
-            hand._check_new_cards(list(cards))
+            hand.check_new_cards(list(cards))
             hand.holes[player] = tuple(cards)
         shown = tuple(c for c in (hand.holes[player] or ()) if c is not None)
         self.values[player] = self._value(player, shown)
@@ -152,6 +153,10 @@ class Showdown:
         claimants = [p in winning for p in range(hand.player_count)]
         return build_pots(hand.contributed, hand.dead_money, claimants)
 
+    @property
+    def _one_each(self) -> bool:
+        return self.hand.config.odd_chips == OddChips.ONE_EACH
+
     def _winners(self, pot: Pot, run: int, amount: int) -> tuple[tuple[tuple[int, int], ...], str]:
         showing = [p for p in pot.eligible if p in self.values]
         if not showing:
@@ -164,11 +169,13 @@ class Showdown:
         best = max(values)
         winners = [p for p, v in zip(showing, values, strict=True) if v == best]
         if best == UNREAD:
-            return tuple(split(amount, sorted(winners))), "split: no hand shown is known"
+            return tuple(
+                split(amount, sorted(winners), self._one_each)
+            ), "split: no hand shown is known"
         read = [(p, v) for p, v in zip(showing, values, strict=True) if v != UNREAD]
         if len(read) == 1:
             return ((read[0][0], amount),), "the only hand shown that is known"
         board = self.hand.boards[run]
         known = [v for _, v in read]
         why = reason(board, known, [[p for p, _ in read].index(w) for w in winners])
-        return tuple(split(amount, sorted(winners))), why
+        return tuple(split(amount, sorted(winners), self._one_each)), why

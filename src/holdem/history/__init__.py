@@ -68,14 +68,8 @@ def clear_caches() -> None:
     """Forget what reading remembers from hand to hand (parsed actions and cards, repeated
     lines and arrays, compiled stakes), so that the next read costs what it would in a
     fresh process: for timing a first read of a file."""
-    from holdem.engine import kernel_replay
     from holdem.history import _fields, _hand_fast, _toml_fast, actions
+    from holdem.kernels import replay as kernel_replay
 
-    _fields._parse_action_cached.cache_clear()
-    actions._CARDS_READ.clear()
-    _hand_fast._PARSED.clear()
-    _toml_fast._short_integers.cache_clear()
-    _toml_fast._short_numbers.cache_clear()
-    _toml_fast._LINES.clear()
-    _toml_fast._TABLES.clear()
-    kernel_replay._STAKES.clear()
+    for module in (_fields, actions, _hand_fast, _toml_fast, kernel_replay):
+        module.clear_cache()

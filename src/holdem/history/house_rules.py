@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import fields, replace
 
-from holdem.engine.config import HandConfig, ShortAllInRule
+from holdem.engine.config import HandConfig, OddChips, ShortAllInRule
 from holdem.history._toml import TomlValue
 from holdem.history.errors import PHHError
 
@@ -34,7 +34,10 @@ RULE_FIELDS = (
     "dead_blinds",
     "bomb_pot",
     "full_blind_to_call",
+    "odd_chips",
 )
+# Files written before a rule was recorded were played under its old default.
+_BEFORE_RECORDED: dict[str, object] = {"odd_chips": OddChips.FIRST_WINNER}
 
 
 def recorded_rules(extra: Mapping[str, TomlValue]) -> TomlValue | None:
@@ -48,6 +51,8 @@ def rules_of(config: HandConfig) -> dict[str, TomlValue]:
         value = getattr(config, name)
         if name == "short_all_in_rule":
             value = config.short_all_in.value
+        elif name == "odd_chips":
+            value = config.odd_chips.value
         rules[name] = -1 if value is None else value  # TOML has no null: -1 is "no cap"
     return rules
 
@@ -58,10 +63,11 @@ def config_with_rules(base: HandConfig, rules: Mapping[str, object]) -> HandConf
     unknown = sorted(set(rules) - set(RULE_FIELDS))
     if unknown or not set(RULE_FIELDS) <= known:
         raise PHHError(f"{RULES_FIELD} has unknown keys {unknown}: known are {list(RULE_FIELDS)}")
-    values = dict(rules)
+    values = {**_BEFORE_RECORDED, **rules}
     for name in ("live_posts", "dead_blinds"):
         if name in values:
             values[name] = tuple(values[name])  # type: ignore[arg-type]
+    values["odd_chips"] = OddChips(str(values["odd_chips"]))
     if "short_all_in_rule" in values:
         values["short_all_in_rule"] = ShortAllInRule(str(values["short_all_in_rule"]))
     if values.get("raise_cap") == -1:

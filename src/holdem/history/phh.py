@@ -203,21 +203,22 @@ def _strict(results: Iterable[HandResult]) -> list[HandHistory]:
     return hands
 
 
-def find_files(paths: Iterable[StrPath]) -> list[Path]:
+def find_files(paths: Iterable[StrPath], *, max_depth: int | None = None) -> list[Path]:
     """The ``.phh`` and ``.phhs`` files under each path, folders walked recursively.
 
     A file named directly is kept whatever its suffix. Within a folder, files come in
-    natural order (``hand-2`` before ``hand-10``); each file appears once. A path that
-    does not exist raises :class:`FileNotFoundError`.
+    natural order (``hand-2`` before ``hand-10``); each file appears once. ``max_depth``:
+    walk at most that many levels of a folder named (1: only the files directly in it,
+    as ``find -maxdepth``); None walks the whole tree. A path that does not exist raises
+    :class:`FileNotFoundError`.
     """
+    if max_depth is not None and max_depth < 1:
+        raise ValueError(f"max_depth {max_depth}: 1 (the folder's own files) or more")
     found: list[Path] = []
     seen: set[Path] = set()
     for path in map(Path, paths):
         if path.is_dir():
-            files = sorted(
-                (f for f in path.rglob("*") if f.suffix in SUFFIXES and f.is_file()),
-                key=lambda f: _natural_key(f.relative_to(path)),
-            )
+            files = sorted(_walk(path, max_depth), key=lambda f: _natural_key(f.relative_to(path)))
         elif path.is_file():
             files = [path]
         else:
@@ -227,6 +228,19 @@ def find_files(paths: Iterable[StrPath]) -> list[Path]:
                 seen.add(file)
                 found.append(file)
     return found
+
+
+def _walk(folder: Path, max_depth: int | None) -> Iterator[Path]:
+    """The PHH files under ``folder``, at most ``max_depth`` levels down (None: all)."""
+    for root, folders, names in os.walk(folder):
+        here = Path(root)
+        depth = len(here.relative_to(folder).parts) + 1
+        if max_depth is not None and depth >= max_depth:
+            folders.clear()  # go no deeper
+        for name in names:
+            file = here / name
+            if file.suffix in SUFFIXES and file.is_file():
+                yield file
 
 
 def _natural_key(path: Path) -> tuple[list[str | int], ...]:

@@ -98,4 +98,6 @@ def _betting(event: events.PlayerActed) -> Action:
         return Fold(event.player)
     if event.action in ("check", "call"):
         return CheckCall(event.player)
+    if event.uncallable:  # PHH (PokerKit) has no raise nobody can call: the call it comes to
+        return CheckCall(event.player, comment=f"all-in to {event.to}, the rest uncalled")
     return BetRaise(event.player, event.to)

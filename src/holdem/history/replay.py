@@ -35,7 +35,7 @@ from holdem.history.units import ONE, Units, amount_of, format_amount
 
 if TYPE_CHECKING:
     from holdem.engine import Hand
-    from holdem.engine.kernel_replay import ReplayedChips
+    from holdem.kernels.replay import ReplayedChips
 
 _STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 
@@ -291,6 +291,7 @@ def replay_paths(
     *,
     compiled: bool | None = None,
     notice: Callable[[str], None] | None = None,
+    max_depth: int | None = None,
 ) -> Iterator[Replay]:
     """Replay every hand of every .phh and .phhs file under ``paths`` (folders recursively).
 
@@ -301,9 +302,9 @@ def replay_paths(
     carries no ``Hand`` (``hand`` is None: :func:`replay` gives one). None (the default):
     when it is built ahead of time (``engine.kernel_native``), loaded already, or the
     files are large enough to repay loading numba's. ``notice``: told when the kernel is
-    compiled first (seconds).
+    compiled first (seconds). ``max_depth``: how deep to walk a folder (``find_files``).
     """
-    files = find_files(paths)
+    files = find_files(paths, max_depth=max_depth)
     if compiled is None:
         compiled = _kernel_at_hand() or _size(files) >= KERNEL_WORTH_BYTES
     batch = _kernel_batch(notice) if compiled else None
@@ -320,7 +321,7 @@ def replay_paths(
 def _kernel_at_hand() -> bool:
     """Whether a kernel is loaded in this process, or built ahead of time (and loaded now:
     a millisecond); numba's is not loaded for this."""
-    from holdem.engine.kernel_replay import replay_kernel
+    from holdem.kernels.replay import replay_kernel
 
     return replay_kernel(numba=False) is not None
 
@@ -356,8 +357,8 @@ def _replay_reads(file: str, reads: Sequence[HandResult], batch: _Batch | None) 
 def _kernel_batch(notice: Callable[[str], None] | None) -> _Batch | None:
     """The compiled kernel's replay of a batch of hands: the chips of each hand, None for
     a hand left to ``Hand``; None without a kernel (no numba, nor one built ahead of time)."""
-    from holdem.engine.kernel_replay import replay_kernel, replay_kernel_cached, replay_scripts
     from holdem.history.scripted import script_of
+    from holdem.kernels.replay import replay_kernel, replay_kernel_cached, replay_scripts
 
     kernel = replay_kernel()
     if kernel is None:

@@ -1,4 +1,4 @@
-"""A hand history as a script for the compiled kernel (``holdem.engine.kernel_replay``).
+"""A hand history as a script for the compiled kernel (``holdem.kernels.replay``).
 
 Only what is plainly regular becomes a script: hole cards dealt first, in order, two to
 each player; no card twice; board cards all named; every show naming the cards dealt, or
@@ -16,18 +16,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from holdem.engine import kernel_codes as s
 from holdem.engine.config import HandConfig
-from holdem.engine.kernel_replay import (
+from holdem.errors import HoldemError
+from holdem.history import actions as phh
+from holdem.history.hand import HandHistory
+from holdem.history.house_rules import recorded_rules
+from holdem.kernels import codes as s
+from holdem.kernels.replay import (
     UNKNOWN_CARD,
     Script,
     Stakes,
     remembered_stakes,
 )
-from holdem.errors import HoldemError
-from holdem.history import actions as phh
-from holdem.history.hand import HandHistory
-from holdem.history.house_rules import recorded_rules
 
 _MAX_AMOUNT = 1 << 62
 # The loop over every step reads these as globals, not as attributes of modules.

@@ -3,7 +3,8 @@
 - ``VectorEnv``: many tables stepped at once by a compiled engine, numpy in and out;
 - ``pettingzoo_env()``, ``gym_env()``, ``openspiel_game()``: PettingZoo, Gymnasium and
   OpenSpiel interfaces (``pip install holdem[rl]``); they import their libraries only
-  when called, so the core never needs them.
+  when called, so the core never needs them. Importing ``holdem.rl`` registers the
+  OpenSpiel games (``python_holdem``) as soon as pyspiel is imported, in either order.
 
 See docs/research.md for the observation columns, the action ids and examples.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from holdem.rl.layout import ACTION_NAMES, ACTIONS, Layout
+from holdem.rl.registration import register_when_loaded
 
 if TYPE_CHECKING:
     from holdem.rl.vector import VectorEnv
@@ -22,7 +24,9 @@ __all__ = [
     "ACTION_NAMES",
     "Layout",
     "VectorEnv",
+    "exploitability",
     "gym_env",
+    "load_small_game",
     "openspiel_game",
     "pettingzoo_env",
 ]
@@ -51,8 +55,27 @@ def gym_env(**options: Any) -> Any:
     return HoldemGym(**options)
 
 
+def load_small_game(preset: str = "leduc", **options: Any) -> Any:
+    """A small game for game theory as an OpenSpiel game (``holdem.rl.small_openspiel``):
+    ``"kuhn"``, ``"leduc"`` or ``"custom"`` with the deck and betting in ``options``."""
+    from holdem.rl.small_openspiel import load_small_game as load
+
+    return load(preset, **options)
+
+
+def exploitability(policy: Any, game: Any) -> float:
+    """The exact exploitability of ``policy`` in ``game`` (an OpenSpiel game or
+    ``"kuhn"``/``"leduc"``): ``holdem.rl.exploitability``."""
+    from holdem.rl.exploitability import exploitability as exact
+
+    return exact(policy, game)
+
+
 def openspiel_game(**options: Any) -> Any:
     """The OpenSpiel game, registered as ``python_holdem`` (``holdem.rl.openspiel``)."""
     from holdem.rl.openspiel import load_game
 
     return load_game(**options)
+
+
+register_when_loaded()

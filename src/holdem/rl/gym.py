@@ -2,7 +2,10 @@
 
 An episode is one hand in which the agent has a decision; hands that end before the
 agent's turn (everyone folds to its big blind) are dealt past and counted in
-``info["hands_without_a_decision"]``. The button moves a seat every hand.
+``info["hands_without_a_decision"]``, and the chips the agent won or lost in them are
+added to the reward at the end of the next episode (``info["carried"]``, in big
+blinds), so the episode returns add up to every chip of every hand. The button moves
+a seat every hand.
 
 >>> env = HoldemGym(players=3, opponents="caller")
 >>> obs, info = env.reset(seed=1)
@@ -33,7 +36,8 @@ class HoldemGym(gymnasium.Env[np.ndarray, np.int64]):
     ``step`` takes an action id (``layout.ACTION_NAMES``); an id the mask forbids is
     played as check/call and flagged in ``info["illegal"]``. ``info["action_mask"]``
     (int8) and ``action_masks()`` give the legal ids. The reward, at the end of the
-    hand, is the agent's chips won in big blinds.
+    hand, is the agent's chips won in big blinds, plus those of the hands dealt past
+    since the last episode ended.
     """
 
     metadata = {"render_modes": ["human"]}  # noqa: RUF012 (gymnasium declares it so)
@@ -76,6 +80,7 @@ class HoldemGym(gymnasium.Env[np.ndarray, np.int64]):
             for s, name in zip(others, self.opponents, strict=True)
         }
         self._hands = 0
+        self._carried = 0.0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -92,6 +97,7 @@ class HoldemGym(gymnasium.Env[np.ndarray, np.int64]):
             if not self.game.current.is_over:
                 break
             skipped += 1
+            self._carried += float(self.game.rewards()[self.seat])
         return self.game.observation(), self._info(hands_without_a_decision=skipped)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -101,9 +107,11 @@ class HoldemGym(gymnasium.Env[np.ndarray, np.int64]):
         game.apply(CHECK_CALL if illegal else chosen)
         self._play_opponents()
         if game.current.is_over:
-            reward = float(game.rewards()[self.seat])
+            carried, self._carried = self._carried, 0.0
+            reward = float(game.rewards()[self.seat]) + carried
             final = game.observation(game.position_of(self.seat))
-            return final, reward, True, False, self._info(illegal=illegal, over=True)
+            info = self._info(illegal=illegal, over=True, carried=carried)
+            return final, reward, True, False, info
         return game.observation(), 0.0, False, False, self._info(illegal=illegal)
 
     def action_masks(self) -> np.ndarray:

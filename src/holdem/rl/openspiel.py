@@ -4,7 +4,9 @@ One hand per episode, players by seat with the button on the last seat. Chance n
 deal one card each (hole cards round the table, then the board), so OpenSpiel's own
 ``rl_environment`` and ``evaluate_bots`` sample the deal. Actions are the ids of
 ``layout.ACTION_NAMES``; observation tensors are ``layout.Layout`` from a player's
-point of view; returns are chips won in big blinds.
+point of view; information states (string and tensor) are ``infostate``'s perfect-recall
+record of the player's cards and every action with its amount; returns are chips won
+in big blinds.
 
 >>> import pyspiel
 >>> game = load_game(players=3)
@@ -22,28 +24,15 @@ import pyspiel
 
 from holdem.cards import Card
 from holdem.errors import ConfigError
+from holdem.rl.infostate import InfoStateLayout, info_state_string, info_state_tensor, max_actions
 from holdem.rl.layout import ACTION_NAMES, ACTIONS
+from holdem.rl.openspiel_type import poker_game_type
 from holdem.rl.options import table_game
 from holdem.rl.table import TableGame
 
 NAME = "python_holdem"
 _DEFAULTS = {"players": 2, "stack": 100, "small_blind": 1, "big_blind": 2, "structure": "nl"}
-_TYPE = pyspiel.GameType(
-    short_name=NAME,
-    long_name="holdem Texas Hold'em",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=10,
-    min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_TYPE = poker_game_type(NAME, "holdem Texas Hold'em", _DEFAULTS, information_state=True)
 
 
 class HoldemGame(pyspiel.Game):  # type: ignore[misc]
@@ -78,8 +67,16 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> Observer:
+    ) -> Observer | InfoStateObserver:
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver(self.info_state_layout(), self.table.big_blind)
         return Observer(self.table.layout.size)
+
+    def info_state_layout(self) -> InfoStateLayout:
+        table = self.table
+        min_bet = table.config().min_bet
+        longest = max_actions(table.players, table.stacks, min_bet)
+        return InfoStateLayout(table.players, longest)
 
 
 class HoldemState(pyspiel.State):  # type: ignore[misc]
@@ -162,6 +159,25 @@ class Observer:
         cards = " ".join(str(c) for c in hole if c is not None)
         board = " ".join(str(c) for c in hand.board)
         return f"seat {player} [{cards}] board [{board}] pot {hand.pot_total}"
+
+
+class InfoStateObserver:
+    """OpenSpiel's observer protocol over ``infostate``: the perfect-recall state."""
+
+    def __init__(self, layout: InfoStateLayout, big_blind: int) -> None:
+        self.layout = layout
+        self.big_blind = big_blind
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {"info_state": self.tensor}
+
+    def set_from(self, state: HoldemState, player: int) -> None:
+        table = state.game_table
+        position = table.position_of(player)
+        info_state_tensor(table.current, position, self.layout, self.big_blind, self.tensor)
+
+    def string_from(self, state: HoldemState, player: int) -> str:
+        table = state.game_table
+        return info_state_string(table.current, table.position_of(player))
 
 
 def load_game(**options: Any) -> Any:

@@ -22,9 +22,10 @@ from typing import Any
 import numpy as np
 
 from holdem.engine import HandConfig, ShortAllInRule, Structure
-from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS
+from holdem.engine.config import MAX_PLAYERS, MIN_PLAYERS, OddChips
 from holdem.errors import ConfigError, IllegalActionError, InvalidCardsError
 from holdem.evaluator.tables import kernel_arrays
+from holdem.rl.infostate import InfoStateLayout
 from holdem.rl.layout import ACTION_NAMES, ACTIONS, Layout
 
 MAX_TABLES = 1 << 20
@@ -70,6 +71,8 @@ class VectorEnv:
     stack per seat; blinds are in chips; ``structure`` is ``"nl"``, ``"pl"`` or ``"fl"``
     (Fixed-Limit bets the big blind, then twice it from the turn, a bet and three
     raises a round). ``seed``: the same seed deals the same cards at every table.
+    ``info_state``: add ``obs["info_state"]``, the actor's perfect-recall information
+    state (``infostate.InfoStateLayout``, ``info_state_layout``).
     The rules are ``holdem.engine.Hand``'s, without antes or straddles.
     """
 
@@ -82,6 +85,7 @@ class VectorEnv:
         big_blind: int = 2,
         structure: str = "nl",
         seed: int | None = None,
+        info_state: bool = False,
     ) -> None:
         self.num_tables = _whole("num_tables", num_tables, 1, MAX_TABLES)
         self.players = n = _whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
@@ -99,6 +103,15 @@ class VectorEnv:
         self.layout = Layout(n)
         self._rules = self._compile_rules()
         self._allocate()
+        from holdem.rl.vector_info import InfoStates
+
+        if not isinstance(info_state, bool):
+            raise ConfigError(f"info_state is True or False, not {info_state!r}")
+        self._info_states = (
+            InfoStates(self.num_tables, n, self.stacks, self.big_blind, self.big_blind)
+            if info_state
+            else None
+        )
         self._ready = False
 
     # -- the interface --------------------------------------------------------------------
@@ -112,7 +125,7 @@ class VectorEnv:
 
         ``seed`` (or the constructor's, or a fresh random one) seeds each table's own
         generator, so a table's cards do not depend on how many tables there are."""
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         if seed is not None:
             _whole("seed", seed, 0)
@@ -126,6 +139,9 @@ class VectorEnv:
         self._tab[:, k.T_BUTTON] = self.players - 1
         self._check(k.reset(self._env, self._views, self._out, self._work))
         self._ready = True
+        if self._info_states is not None:
+            self._info_states.clear()
+        self._describe()
         return self._obs
 
     def step(
@@ -140,23 +156,31 @@ class VectorEnv:
         only where a hand ended (``dones``). The arrays are the environment's own and
         the next call overwrites them: copy what you keep.
         """
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         if not self._ready:
             raise ConfigError("call reset() before step(): no hand has been dealt yet")
         chosen = self._as_row("actions", actions)
         sizes = self._no_amounts if amounts is None else self._as_row("amounts", amounts)
+        if self._info_states is not None and self._all_legal(chosen):
+            self._info_states.record(self._tab, self._state, chosen, sizes)
         self._check(
             k.step(self._env, self._views, self._out, self._work, chosen, sizes),
             chosen,
         )
+        self._describe()
         return self._obs, self._rewards, self._dones, self._info()
+
+    @property
+    def info_state_layout(self) -> InfoStateLayout | None:
+        """The columns of ``obs["info_state"]`` (None without ``info_state=True``)."""
+        return None if self._info_states is None else self._info_states.layout
 
     # -- what a replay or a test needs ----------------------------------------------------
 
     def hand_config(self, table: int) -> HandConfig:
         """The ``HandConfig`` of the hand now at ``table``, stacks by position."""
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         button = int(self._tab[table, k.T_BUTTON])
         n = self.players
@@ -166,7 +190,7 @@ class VectorEnv:
         )
 
     def seat_of(self, table: int, position: int) -> int:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         return (int(self._tab[table, k.T_BUTTON]) + 1 + position) % self.players
 
@@ -177,7 +201,7 @@ class VectorEnv:
     # -- inside ---------------------------------------------------------------------------
 
     def _compile_rules(self) -> np.ndarray:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         config = HandConfig.create(
             self.structure,
@@ -195,11 +219,12 @@ class VectorEnv:
             config.structure == Structure.FIXED_LIMIT
             and config.short_all_in == ShortAllInRule.HALF_BET
         )
+        rules[k.R_ODD_ONE_EACH] = config.odd_chips == OddChips.ONE_EACH
         self._blinds = np.array([config.forced_bet(p) for p in range(self.players)], np.int64)
         return rules
 
     def _allocate(self) -> None:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         t, n, layout = self.num_tables, self.players, self.layout
         self._tab = np.zeros((t, k.TABLE_FIELDS), dtype=np.int64)
@@ -234,12 +259,18 @@ class VectorEnv:
         mask = np.zeros((t, ACTIONS), dtype=np.bool_)
         bounds = np.zeros((t, 4), dtype=np.int64)
         to_act = np.zeros(t, dtype=np.int64)
-        self._views = (offsets, mask, bounds, observation, to_act)
+        hole = np.zeros((t, 2), dtype=np.int64)
+        board = np.zeros((t, 5), dtype=np.int64)
+        chips = np.zeros((t, 2 * n + 2), dtype=np.int64)
+        self._views = (offsets, mask, bounds, observation, to_act, hole, board, chips)
         self._obs = {
             "observation": observation,
             "legal_mask": mask,
             "to_act": to_act,
             "bounds": bounds,
+            "hole": hole,
+            "board": board,
+            "chips": chips,
         }
         self._rewards = np.zeros((t, n), dtype=np.float32)
         self._net = np.zeros((t, n), dtype=np.int64)
@@ -255,8 +286,22 @@ class VectorEnv:
             kernel_arrays(),
         )
 
+    def _all_legal(self, actions: np.ndarray) -> bool:
+        inside = (actions >= 0) & (actions < ACTIONS)
+        if not inside.all():
+            return False
+        return bool(self._obs["legal_mask"][np.arange(self.num_tables), actions].all())
+
+    def _describe(self) -> None:
+        """The information states beside the compiled observation, when asked for."""
+        if self._info_states is not None:
+            obs = self._obs
+            obs["info_state"] = self._info_states.describe(
+                obs["hole"], obs["board"], self._tab, self._dones
+            )
+
     def _info(self) -> dict[str, np.ndarray]:
-        from holdem.rl import step_kernel as k
+        from holdem.kernels import rl_step as k
 
         return {
             "final_stacks": self._final,

@@ -21,24 +21,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import Room
 from holdem.errors import HoldemError
-from holdem.server import downloads
-from holdem.server.auth import owner_of, set_identity, token_hash
+from holdem.server import downloads, openapi
 from holdem.server.bodies import MAX_BODY_BYTES, BodyError, read_json
 from holdem.server.cluster.relay import RemoteTable
+from holdem.server.connection_limits import Census, ConnectionLimits
 from holdem.server.creation_limits import Limits, RateLimit, Refused
-from holdem.server.failures import JsonErrors
-from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
-from holdem.server.http_guard import SameOriginWrites, from_another_site
+from holdem.server.live_clock import ClockLinks
 from holdem.server.live_routes import live_routes
 from holdem.server.option_errors import options_problem
 from holdem.server.protocol import MAX_MESSAGE_BYTES
-from holdem.server.refusals import error
 from holdem.server.runtime import Client, TableRuntime
 from holdem.server.shelved import ArchivedTable
 from holdem.server.store import Store
 from holdem.server.tables import AnyRuntime, Cardroom
 from holdem.server.tokens import TokenSigner
 from holdem.server.tournament_runtime import TournamentRuntime
+from holdem.webkit.auth import owner_of, set_identity, token_hash
+from holdem.webkit.failures import JsonErrors
+from holdem.webkit.hosts import LOOPBACK_NAMES, AllowedHosts
+from holdem.webkit.http_guard import SameOriginWrites, from_another_site
+from holdem.webkit.refusals import error, refuse
 
 WEB = Path(str(files("holdem") / "web"))
 MAX_NUMBER_DIGITS = 9  # a table or hand number in a path or a query
@@ -53,10 +55,16 @@ def create_app(
     tune_gc: bool = False,
     allowed_hosts: Collection[str] = LOOPBACK_NAMES,
     limits: Limits = Limits(),  # noqa: B008 - frozen, so one shared default is safe
+    connection_limits: ConnectionLimits = ConnectionLimits(),  # noqa: B008 - frozen too
+    clock_urls: Collection[str] = (),
 ) -> Starlette:
     """The cardroom on ``database``, answering to the host names ``allowed_hosts`` within
-    ``limits``; ``tune_gc`` is for a server process of its own."""
-    cardroom = Cardroom(Store(database))
+    ``limits`` and ``connection_limits``; a live table may link to the clocks at
+    ``clock_urls``; ``tune_gc`` is for a server process of its own."""
+    cardroom = Cardroom(Store(database), clocks=ClockLinks(clock_urls))
+    websockets = Census(
+        "WebSockets", connection_limits.websockets_per_address, connection_limits.max_websockets
+    )
     signer: list[TokenSigner] = []  # the cardroom's, once its database is open
     new_identities = RateLimit("new identities", limits.identities_per_minute, 60.0)
     new_tables = RateLimit("new tables", limits.tables_per_hour, 3600.0)
@@ -208,20 +216,15 @@ def create_app(
         if from_another_site(websocket):  # its page must not play with this browser's cookie
             await websocket.close(code=4403, reason="connect from this server's own pages")
             return
-        await websocket.accept()
-        client = Client(websocket, identity_of(websocket, table_id))
-        writer = asyncio.create_task(_write(client))
-        await runtime.join(client)
-        reader = asyncio.create_task(_read(websocket, runtime, client))
+        address = websocket.client.host if websocket.client else None
+        too_many = websockets.admit(address)
+        if too_many is not None:  # refused before the handshake: the page says why
+            await refuse(websocket.scope, websocket.receive, websocket.send, 429, too_many)
+            return
         try:
-            # Whichever ends first ends both: the client left, or it fell too far behind.
-            done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-            if reader in done:
-                reader.result()  # a fault in reading is the server's: JsonErrors logs it
+            await _play(websocket, runtime, identity_of(websocket, table_id))
         finally:
-            reader.cancel()
-            writer.cancel()
-            await runtime.leave(client)
+            websockets.release(address)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return error(str(exc), 404)
@@ -237,6 +240,9 @@ def create_app(
         assert isinstance(exc, Refused)
         return error(str(exc), 429, {"Retry-After": str(exc.retry_after)})
 
+    async def api_document(request: Request) -> Response:
+        return JSONResponse(openapi.document())
+
     async def favicon(request: Request) -> Response:
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
@@ -245,6 +251,7 @@ def create_app(
         routes=[
             Route("/", lobby),
             Route("/t/{table}", table_page),
+            Route("/api/openapi.json", api_document, methods=["GET"]),
             Route("/api/tables", list_tables, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table}/identity", identity, methods=["POST"]),
@@ -304,6 +311,24 @@ def number_in(text: str, where: str) -> int:
     if len(text) > MAX_NUMBER_DIGITS:
         raise LookupError(f"{where} takes a number of at most {MAX_NUMBER_DIGITS} digits")
     return int(text)
+
+
+async def _play(websocket: WebSocket, runtime: AnyRuntime, owner: str | None) -> None:
+    """Accept the client, and serve it until it leaves or falls too far behind."""
+    await websocket.accept()
+    client = Client(websocket, owner)
+    writer = asyncio.create_task(_write(client))
+    await runtime.join(client)
+    reader = asyncio.create_task(_read(websocket, runtime, client))
+    try:
+        # Whichever ends first ends both: the client left, or it fell too far behind.
+        done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if reader in done:
+            reader.result()  # a fault in reading is the server's: JsonErrors logs it
+    finally:
+        reader.cancel()
+        writer.cancel()
+        await runtime.leave(client)
 
 
 async def _read(websocket: WebSocket, runtime: AnyRuntime, client: Client) -> None:

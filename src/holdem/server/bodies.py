@@ -13,6 +13,8 @@ from typing import Any
 
 from starlette.requests import Request
 
+from holdem.server.json_depth import MAX_DEPTH, too_deep
+
 MAX_BODY_BYTES = 16_384
 MAX_NUMBER_DIGITS = 30  # no table option comes near; int() itself refuses 4,300
 
@@ -44,6 +46,8 @@ async def read_json(request: Request, what: str, limit: int = MAX_BODY_BYTES) ->
         text = body.decode("utf-8")
     except UnicodeDecodeError as bad:
         raise BodyError(f"send {what} as UTF-8 text: byte {bad.start} is not") from None
+    if too_deep(text):
+        raise BodyError(f"{what} are nested too deeply to be read (at most {MAX_DEPTH} levels)")
     try:
         return json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as bad:

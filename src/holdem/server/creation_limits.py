@@ -54,7 +54,7 @@ class RateLimit:
     def take(self, address: str | None) -> None:
         """Count one for ``address``; Refused, counting nothing, when it has none left."""
         now = self.clock()
-        key = _network(address)
+        key = network(address)
         rate = self.capacity / self.per_seconds
         bucket = self._buckets.get(key) or _Bucket(float(self.capacity), now)
         bucket.tokens = min(self.capacity, bucket.tokens + (now - bucket.at) * rate)
@@ -79,7 +79,7 @@ class RateLimit:
             del self._buckets[min(self._buckets, key=lambda k: self._buckets[k].at)]
 
 
-def _network(address: str | None) -> str:
+def network(address: str | None) -> str:
     if address is None:
         return "unknown"
     try:

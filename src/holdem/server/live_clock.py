@@ -5,8 +5,11 @@ clock as JSON, for anyone) and saves itself to a JSON file (clock/store.py:
 ``$HOLDEM_DATA_DIR/clock.json`` by default) after every change. A live table linked to
 it reads the level in force when a hand is dealt, from the clock's address when the host
 gave one, else from that file, and puts it into the deal command, so the stored log
-replays without any clock. The address must be the clock on this machine (a loopback
-name and a port): the cardroom never fetches from elsewhere on a page's word.
+replays without any clock. The address must be one the operator allowed
+(``holdem serve --clock-url``): anyone can create a live table, so an address taken on a
+page's word would let anyone make the server knock on every port of this machine, and
+tell open ports from closed ones by how the knock failed. For the same reason every
+failure to read a clock is the same sentence, whatever was or was not listening.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import os
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -54,6 +58,25 @@ def clock_address(url: str) -> str:
     return f"{parts.scheme}://{host}:{port}"
 
 
+class ClockLinks:
+    """The clock addresses a live table may link to: those the operator named."""
+
+    def __init__(self, addresses: Iterable[str] = ()) -> None:
+        self.allowed = frozenset(clock_address(address) for address in addresses)
+
+    def checked(self, url: str) -> str:
+        """``url`` as the clock's base address, if the operator allowed it; else NoClock."""
+        address = clock_address(url)
+        if address not in self.allowed:
+            named = ", ".join(sorted(self.allowed)) or "none"
+            raise NoClock(
+                f"a live table links only to the clocks the cardroom was started with "
+                f"(holdem serve --clock-url; here: {named}), or to this machine's clock "
+                "without an address"
+            )
+        return address
+
+
 def level_from_address(address: str) -> dict[str, Any]:
     """The level in force as the clock's own ``/api/clock`` says (blocking, 2 s at most)."""
     try:
@@ -63,8 +86,11 @@ def level_from_address(address: str) -> dict[str, Any]:
             int(data["small_blind"]), int(data["big_blind"]), int(data["ante"]),
             bool(data["big_blind_ante"]), int(data["level"]),
         )  # fmt: skip
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise NoClock(f"the clock at {address} did not answer ({type(error).__name__})") from None
+    except (OSError, ValueError, KeyError, TypeError):
+        # One sentence whatever went wrong: which error it was would tell what listens.
+        raise NoClock(
+            f"the clock at {address} could not be read: is `holdem clock` running there?"
+        ) from None
 
 
 def _level(small: int, big: int, ante: int, big_blind_ante: bool, level: int) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from holdem.errors import HoldemError
+from holdem.server.json_depth import MAX_DEPTH, too_deep
 from holdem.server.protocol import MAX_MESSAGE_BYTES, MAX_REF
 
 Chips = Annotated[int, Field(ge=0, le=100_000_000)]
@@ -48,6 +49,15 @@ class Rebuy(_Strict):
 class SeatOnly(_Strict):
     kind: Literal["cash_out", "sit_out", "sit_in", "button"]
     seat: Seat
+
+
+class Owes(_Strict):
+    """The host sets what a player posts before the deal, with the reason (R38)."""
+
+    kind: Literal["owes"]
+    seat: Seat
+    post: Literal["none", "big", "small", "both", "wait"]
+    reason: Annotated[str, Field(max_length=200)]
 
 
 class Setup(_Strict):
@@ -121,7 +131,7 @@ class Undo(_Strict):
 
 
 Command = Annotated[
-    SeatPlayer | Rebuy | SeatOnly | Setup | LinkClock | Deal | Act | Board | Show | Muck
+    SeatPlayer | Rebuy | SeatOnly | Owes | Setup | LinkClock | Deal | Act | Board | Show | Muck
     | Winners | Irregularity | Undo,
     Field(discriminator="kind"),
 ]  # fmt: skip
@@ -133,6 +143,8 @@ def parse(text: str) -> tuple[str, dict[str, Any] | None, str | None]:
     """(type, the command as the session takes it or None for a ping, the ref)."""
     if len(text) > MAX_MESSAGE_BYTES:
         raise LiveProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    if too_deep(text):
+        raise LiveProtocolError(f"a message nests at most {MAX_DEPTH} arrays and objects deep")
     try:
         data = json.loads(text)
     except ValueError:
@@ -167,7 +179,7 @@ def _sentence(invalid: ValidationError) -> str:
     where = ".".join(str(part) for part in problem["loc"] if not isinstance(part, int)) or "command"
     if problem["type"] == "union_tag_invalid" or problem["type"] == "union_tag_not_found":
         return (
-            "a command needs a kind: seat, rebuy, cash_out, sit_out, sit_in, button, setup, "
+            "a command needs a kind: seat, rebuy, cash_out, sit_out, sit_in, button, owes, setup, "
             "clock, deal, act, board, show, muck, winners, irregularity or undo"
         )
     return f"{where}: {problem['msg'].lower()}"

@@ -20,7 +20,7 @@ from holdem.cardroom.live_view import live_state
 from holdem.cardroom.room import RestoreError
 from holdem.errors import HoldemError
 from holdem.server import live_protocol
-from holdem.server.live_clock import clock_address, clock_level, level_from_address
+from holdem.server.live_clock import ClockLinks, clock_level, level_from_address
 from holdem.server.restore import stored_options
 from holdem.server.runtime import RATE_PER_SECOND, Client
 from holdem.server.store import Store, StoredTable
@@ -32,16 +32,19 @@ logger = logging.getLogger(__name__)
 class LiveRuntime:
     kind = "live table"
 
-    def __init__(self, session: LiveSession, store: Store) -> None:
+    def __init__(self, session: LiveSession, store: Store, clocks: ClockLinks) -> None:
         self.session = session
         self.store = store
+        self.clocks = clocks  # the clock addresses the operator allowed
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.name = f"live table {session.id}"
         self._stale = False  # a write failed and the log could not be read back yet
 
     @classmethod
-    async def restored(cls, stored: StoredTable, store: Store) -> LiveRuntime | None:
+    async def restored(
+        cls, stored: StoredTable, store: Store, clocks: ClockLinks
+    ) -> LiveRuntime | None:
         """The live table a stored row holds, its whole log replayed; None for another
         kind of table. A log that no longer replays is a ``RestoreError``."""
         options = stored_options(stored)
@@ -54,7 +57,7 @@ class LiveRuntime:
                 session.apply(json.loads(body))
             except (HoldemError, ValueError, KeyError, TypeError) as error:
                 raise RestoreError(f"stored command {seq} does not replay: {error}") from None
-        return cls(session, store)
+        return cls(session, store, clocks)
 
     def start(self) -> None:
         """Nothing runs on its own at a live table: the dealer is a person."""
@@ -133,7 +136,7 @@ class LiveRuntime:
             raise HoldemError("the live table cannot reach its store: try again in a moment")
         session = self.session
         if command["kind"] == "clock" and command.get("url"):
-            command["url"] = clock_address(command["url"])
+            command["url"] = self.clocks.checked(command["url"])
         if command["kind"] == "deal" and session.clock_linked:
             command["level"] = await self._clock_level(session.clock_url)
         if command["kind"] == "clock" and command.get("linked"):
@@ -151,10 +154,9 @@ class LiveRuntime:
             ) from error
         self.broadcast()
 
-    @staticmethod
-    async def _clock_level(url: str | None) -> dict[str, Any]:
-        if url:
-            return await asyncio.to_thread(level_from_address, url)
+    async def _clock_level(self, url: str | None) -> dict[str, Any]:
+        if url:  # checked again: a stored link may predate the operator's list
+            return await asyncio.to_thread(level_from_address, self.clocks.checked(url))
         return clock_level()
 
     async def _reload(self) -> bool:

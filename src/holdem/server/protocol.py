@@ -14,6 +14,7 @@ from pydantic_core import ErrorDetails
 
 from holdem.cardroom.options import BotKind
 from holdem.errors import HoldemError
+from holdem.server.json_depth import MAX_DEPTH, too_deep
 from holdem.table.names import chat_text, player_name
 
 VERSION = 1
@@ -70,6 +71,15 @@ class Act(Message):
     # to the next decision (a double click, two tabs).
     decision: str | None = Field(None, max_length=32)
     version: int | None = Field(None, ge=0)
+
+
+class PreAction(Message):
+    """A decision chosen before one's turn, made by the server when the turn comes
+    (pre_actions.py); ``action`` null clears it. ``amount``: the bet a ``call`` answers."""
+
+    type: Literal["pre_action"]
+    action: Literal["checkfold", "call", "callany"] | None
+    amount: int | None = Field(None, ge=0)
 
 
 class TopUp(Message):
@@ -185,6 +195,7 @@ class Simple(Message):
 ClientMessage = Annotated[
     Sit
     | Act
+    | PreAction
     | TopUp
     | RunTwice
     | Chat
@@ -207,7 +218,10 @@ ClientMessage = Annotated[
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Who may send what: anyone, a seated player, the host.
 OPEN_TYPES = ("sit", "chat", "coach", "ping", "register", "unregister", "watch", "show_cards")
-SEAT_TYPES = ("leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act", "react")
+SEAT_TYPES = (
+    "leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act", "react",
+    "pre_action",
+)  # fmt: skip
 HOST_TYPES = (
     "start",
     "pause",
@@ -229,6 +243,8 @@ TYPES = OPEN_TYPES + SEAT_TYPES + HOST_TYPES
 def parse_message(text: str | bytes) -> ClientMessage:
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    if too_deep(text):
+        raise ProtocolError(f"a message nests at most {MAX_DEPTH} arrays and objects deep")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):

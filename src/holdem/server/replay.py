@@ -13,8 +13,8 @@ from typing import Any
 
 from holdem.cardroom.after_hand import FinishedHand, shown_after_hand
 from holdem.engine import events
+from holdem.engine.narrate import did
 from holdem.server.views import STREETS, cards
-from holdem.terminal.narrate import did
 
 Json = dict[str, Any]
 

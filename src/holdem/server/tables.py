@@ -21,10 +21,10 @@ from holdem.cardroom.live_session import LiveSession
 from holdem.cardroom.multi_table import MultiTable
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import RestoreError, Room
-from holdem.server.auth import new_table_id, new_token, token_hash
 from holdem.server.cluster import Cluster
 from holdem.server.cluster.relay import RemoteTable
 from holdem.server.commands import bot_sits
+from holdem.server.live_clock import ClockLinks
 from holdem.server.live_runtime import LiveRuntime
 from holdem.server.restore import State, restored_state, runtime_for, stored_options
 from holdem.server.runtime import TableRuntime
@@ -32,6 +32,7 @@ from holdem.server.shelved import ArchivedTable, UnavailableTable
 from holdem.server.snapshot import snapshot_of
 from holdem.server.store import Store, StoredTable
 from holdem.server.tournament_runtime import TournamentRuntime, bot_registers
+from holdem.webkit.auth import new_table_id, new_token, token_hash
 
 AnyRuntime = (
     TableRuntime | TournamentRuntime | UnavailableTable | ArchivedTable | LiveRuntime | RemoteTable
@@ -42,8 +43,14 @@ ARCHIVE_AFTER_SECONDS = float(os.environ.get("HOLDEM_ARCHIVE_AFTER_SECONDS", 600
 
 
 class Cardroom:
-    def __init__(self, store: Store, archive_after: float = ARCHIVE_AFTER_SECONDS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        archive_after: float = ARCHIVE_AFTER_SECONDS,
+        clocks: ClockLinks | None = None,
+    ) -> None:
         self.store = store
+        self.clocks = clocks or ClockLinks()  # where a live table may read its clock
         self.tables: dict[str, AnyRuntime] = {}
         self.archive_after = archive_after
         self._last_seen: dict[str, tuple[int, float]] = {}  # id -> (version, since when)
@@ -70,7 +77,7 @@ class Cardroom:
             row, known = _archived_of(stored)
             return ArchivedTable(row, known, self._bring_back)
         try:
-            live = await LiveRuntime.restored(stored, self.store)
+            live = await LiveRuntime.restored(stored, self.store, self.clocks)
             if live is not None:
                 return live
             return runtime_for(await restored_state(self.store, stored), self.store)
@@ -102,7 +109,7 @@ class Cardroom:
         await self.store.create_table(table_id, options.model_dump(), host)
         runtime: AnyRuntime
         if options.live:
-            runtime = LiveRuntime(LiveSession(table_id, options, host), self.store)
+            runtime = LiveRuntime(LiveSession(table_id, options, host), self.store, self.clocks)
         elif options.multi_table:
             runtime = TournamentRuntime(MultiTable(table_id, options, host), self.store)
             async with runtime.lock:

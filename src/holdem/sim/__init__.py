@@ -162,7 +162,7 @@ def _compile(plan: Plan, notice: Callable[[str], None] | None) -> None:
     """Compile the kernel (or load it from numba's cache) here, before any worker needs
     it: forked workers start with it loaded, spawned ones and a cluster on this machine
     load it from the cache instead of each compiling it."""
-    from holdem.engine.kernel import bots_kernel_cached
+    from holdem.kernels.hands import bots_kernel_cached
     from holdem.sim.chunks import batched_nets
 
     if notice is not None and not bots_kernel_cached():

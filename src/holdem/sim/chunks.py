@@ -22,7 +22,7 @@ from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Deck
 from holdem.engine import Hand, HandConfig
 from holdem.errors import ConfigError
-from holdem.sim.streams import StreamRandom, deck_order, stream_key
+from holdem.kernels.streams import StreamRandom, deck_order, stream_key
 
 BATCHED, OBJECT = "batched", "object"
 HISTORY_FILE_HANDS = 1000  # hands per .phhs file written with ``history``
@@ -83,7 +83,7 @@ class Totals:
 
 def batched_path_for(bots: Sequence[str]) -> bool:
     """Whether every bot named has a compiled policy."""
-    from holdem.bots.batched import POLICIES
+    from holdem.kernels.policies import POLICIES
 
     return all(name in POLICIES and BOTS.get(name) is _object_bot(name) for name in bots)
 
@@ -97,8 +97,8 @@ def _object_bot(name: str) -> type | None:
 
 
 def batched_nets(plan: Plan, first: int, count: int) -> np.ndarray:
-    from holdem.bots.batched import POLICIES
-    from holdem.engine.kernel import play_bot_hands
+    from holdem.kernels.hands import play_bot_hands
+    from holdem.kernels.policies import POLICIES
 
     policies = [POLICIES[name] for name in plan.bots]
     return play_bot_hands(plan.config(), policies, plan.seed, first, count)

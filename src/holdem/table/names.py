@@ -6,7 +6,9 @@ A name is refused if it holds a character that shows nothing or changes how the 
 around it shows (controls, bidi controls, zero-width characters, unassigned code points:
 see ``_hidden``), or if nothing in it is visible. A chat line is held to the same rule,
 except that it may join emoji into one (a ZWJ sequence such as the family emoji, and the
-emoji presentation selector). Two names are the same name when they differ only in
+emoji presentation selector). Neither may stack more than ``MAX_MARKS`` combining marks
+(accents drawn above or below) on one character: a letter with twenty of them draws as a
+smear across the lines around it. Two names are the same name when they differ only in
 letter case or by look-alike characters (Unicode TR39's confusables, as the
 ``confusables`` package compares them: "Аlice" with a Cyrillic А is "Alice").
 """
@@ -33,6 +35,9 @@ BLANK_RANGES = (
     (0x2800, 0x2800), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
     (0xE0100, 0xE01EF),
 )  # fmt: skip
+# Combining marks on one character: Vietnamese and Thai stack two, a few scripts three.
+MAX_MARKS = 3
+STACKING = frozenset({"Mn", "Me"})  # nonspacing and enclosing marks: drawn on the one before
 ZWJ = "\u200d"
 EMOJI_STYLES = ("\ufe0e", "\ufe0f")  # text and emoji presentation selectors
 
@@ -59,6 +64,7 @@ def check_name(name: str, what: str = "a name", max_length: int = MAX_NAME_LENGT
     """Raise ``TextError`` unless every character of ``name`` shows and one of them is a
     letter, a digit or a symbol."""
     _refuse_hidden(name, what)
+    _refuse_stacked_marks(name, what)
     if not any(unicodedata.category(c)[0] in "LNS" for c in name):
         raise TextError(f"{what} needs at least one visible letter, digit or symbol")
     if len(name) > max_length:
@@ -70,11 +76,22 @@ def chat_text(text: str) -> str:
     _refuse_hidden(text.strip(), "a chat line", emoji=True)
     line = normalised(text)
     _refuse_hidden(line, "a chat line", emoji=True)
+    _refuse_stacked_marks(line, "a chat line")
     if not any(unicodedata.category(c)[0] in "LNSP" for c in line):
         raise TextError("a chat line needs at least one visible character")
     if len(line) > MAX_CHAT_LENGTH:
         raise TextError(f"a chat line is at most {MAX_CHAT_LENGTH} characters, not {len(line)}")
     return line
+
+
+def _refuse_stacked_marks(text: str, what: str) -> None:
+    run = 0
+    for character in text:
+        run = run + 1 if unicodedata.category(character) in STACKING else 0
+        if run > MAX_MARKS:
+            raise TextError(
+                f"{what} has more than {MAX_MARKS} accents (combining marks) on one character"
+            )
 
 
 def same_name(a: str, b: str) -> bool:

@@ -82,8 +82,8 @@ TALL = 30  # terminal lines from which the coach's box gives every reason in ful
 class CoachBox:
     """The coach's box under the table: the advice, the values, the ranges, the outs.
 
-    In a terminal under ``TALL`` lines (80x24) the ranges and the reasons get one line
-    each, cut with an ellipsis, so that the table, the log and the prompt still fit."""
+    In a terminal under ``TALL`` lines (80x24) the ranges are the brief ones; every line
+    wraps at word boundaries, never cut."""
 
     def __init__(self, coaching: Advice) -> None:
         self.coaching = coaching
@@ -103,15 +103,14 @@ def box(coaching: Advice, *, full: bool = True) -> Panel:
     grid.add_column()
     numbers, *why = advice.reasons
 
-    def words(text: str) -> Text:
-        return Text(text) if full else Text(text, no_wrap=True, overflow="ellipsis")
-
     grid.add_row("Advice", Text.assemble((advice.words, "bold green"), ": ", numbers))
     grid.add_row("Values", Text(advice.values))
-    grid.add_row("Ranges", words(advice.assumption if full else advice.assumption_brief))
+    # Wrapped at word boundaries; on a short screen the briefer ranges, and ``render``
+    # lets the box's last lines give way when the screen is full.
+    grid.add_row("Ranges", Text(advice.assumption if full else advice.assumption_brief))
     if coaching.outs is not None:
         grid.add_row("Outs", _outs_text(coaching.outs))
-    grid.add_row("Why", words(" ".join(why)))
+    grid.add_row("Why", Text(" ".join(why)))
     return Panel(grid, title="coach", title_align="left", border_style="magenta", padding=(0, 1))
 
 

@@ -42,11 +42,13 @@ class Screen:
         out.flush()
 
     def say(self, line: Text | str) -> None:
-        self.console.print(line)
+        # Wrapped by rich at word boundaries: a soft-wrapped line would be broken mid-word
+        # by the terminal ("(? hel" / "p, q quit)" at 80 columns).
+        self.console.print(line, soft_wrap=False)
 
     def ask(self, prompt: Text) -> str | None:
         """One line from the player; None when the input ends or they press Ctrl-C."""
-        self.console.print(prompt)
+        self.console.print(prompt, soft_wrap=False)
         try:
             return input("> ")
         except (EOFError, KeyboardInterrupt):

@@ -20,15 +20,15 @@ from rich.text import Text
 
 from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Card
-from holdem.engine import Action, Hand, Structure, events
+from holdem.engine import Action, Hand, LegalActions, Structure, events
+from holdem.engine.narrate import Cast, did, narrate, pots_per_board
 from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError, HoldemError
 from holdem.history.hand import HandHistory
 from holdem.table import PlayedHand, Seat, Table, TableSettings
 from holdem.terminal import coach, commands
-from holdem.terminal.narrate import Cast, did, narrate
 from holdem.terminal.screen import Screen
-from holdem.terminal.style import CARD_BACK, cards, chips
+from holdem.terminal.style import CARD_BACK, cards, chips, styled
 from holdem.terminal.view import Frame, SeatView, pot_views, render
 
 YOU = 0  # the person's seat (seat 1)
@@ -151,13 +151,7 @@ class Game:
         legal = hand.legal_actions()
         advice = self.advice(hand)
         self.draw(advice, decision=True)
-        prompt = Text.assemble(
-            ("Your turn", "bold cyan"),
-            (f"  {chips(legal.call)} to call" if legal.call else "", "yellow"),
-            ":  ",
-            (legal.describe(), "bold"),
-            ("   (? help, q quit)", "dim"),
-        )
+        prompt = turn_prompt(legal)
         while True:
             text = self.screen.ask(prompt)
             command = (
@@ -290,13 +284,15 @@ class Game:
             if isinstance(event, events.PlayerActed):
                 style = "magenta" if event.all_in else "dim" if event.action == "fold" else ""
                 self.last_action[self.played.seat_of[event.player]] = Text(did(event), style)
-            line = narrate(event, self.cast)
-            if isinstance(event, events.CardsMucked) and line and event.player == self.cast.you:
+            said = narrate(event, self.cast, pots_per_board(hand.result))
+            if said is None:
+                continue
+            line = styled(said)
+            if isinstance(event, events.CardsMucked) and event.player == self.cast.you:
                 line.append(f"  ({self._your_hand()})", style="dim")  # your own hand, in words
-            if line is not None:
-                self.log.append(line)
-                if not self.screen.live:
-                    self.screen.say(line)
+            self.log.append(line)
+            if not self.screen.live:
+                self.screen.say(line)
         self.seen = len(hand.events)
 
     def _your_hand(self) -> str:
@@ -423,3 +419,14 @@ class Game:
             elif isinstance(event, events.CardsShown):
                 shown[event.player] = event.cards
         return shown
+
+
+def turn_prompt(legal: LegalActions) -> Text:
+    """The prompt of the player's turn: what calling costs and every legal action."""
+    return Text.assemble(
+        ("Your turn", "bold cyan"),
+        (f"  {chips(legal.call)} to call" if legal.call else "", "yellow"),
+        ":  ",
+        (legal.describe(), "bold"),
+        ("   (? help, q quit)", "dim"),
+    )

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from holdem.cards import RANKS, SUIT_SYMBOLS, Card
+from holdem.engine.narrate import Line, Mark
+from holdem.engine.narrate import chips as chips
 
 # Suits in code order (c, d, h, s). Four colours tell a flush apart at a glance.
 SUIT_COLOURS = ("green4", "blue", "red3", "black")
@@ -33,13 +35,32 @@ def inline(cs: Iterable[Card]) -> Text:
     )
 
 
+# The style of each mark of a narrated line (holdem.engine.narrate).
+MARK_STYLES: dict[Mark, str] = {
+    "name": "bold",
+    "you": "bold cyan",
+    "street": "bold yellow",
+    "all_in": "bold magenta",
+    "won": "bold green",
+    "void": "bold red",
+    "quiet": "dim",
+}
+
+
+def styled(line: Line) -> Text:
+    """A narrated line in the terminal's colours: names in bold, cards in their suits'."""
+    text = Text(style=MARK_STYLES[line.mark] if line.mark else "")  # under the spans' own
+    for span in line.spans:
+        if span.cards:
+            text.append_text(inline(span.cards))
+        else:
+            text.append(span.text, style=MARK_STYLES.get(span.mark, ""))
+    return text
+
+
 def _on_dark(c: Card) -> str:
     # Black spades vanish on a dark terminal: inline text uses the default colour instead.
     return ("green", "bright_blue", "red", "default")[c.suit]
-
-
-def chips(amount: int) -> str:
-    return f"{amount:,}"
 
 
 def pct(share: float) -> str:

@@ -56,6 +56,17 @@ def case_for(players: int, chips_per_player: int) -> int | None:
     return next((size for size in CASE_SIZES if size >= needed), None)
 
 
+SEATS_PER_TABLE = 10
+"""A table seats up to 10; above that a new table opens (R44)."""
+MAX_PLAYERS = 1000
+"""The most players the chip guide plans for: 100 full tables."""
+
+
+def tables_for(players: int) -> int:
+    """How many tables ``players`` need, 10 seats each (R44)."""
+    return -(-players // SEATS_PER_TABLE)
+
+
 def distribute(players: int, stack: int, chip_set: tuple[int, ...] = DEFAULT_CHIP_SET) -> ChipPlan:
     """Split ``stack`` into chips for each of ``players``.
 
@@ -64,8 +75,11 @@ def distribute(players: int, stack: int, chip_set: tuple[int, ...] = DEFAULT_CHI
     of the next one up, and enough of each value to change the next one up; then as much
     of the stack as possible in the larger chips.
     """
-    if players < 1:
-        raise ConfigError(f"{players} players: need at least 1")
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ConfigError(
+            f"{players:,} players: the chip guide plans for 1 to {MAX_PLAYERS:,} players "
+            f"({MAX_PLAYERS // SEATS_PER_TABLE} tables of {SEATS_PER_TABLE})"
+        )
     if stack < 1:
         raise ConfigError(f"stack {stack}: must be at least 1")
     chips = tuple(sorted(set(chip_set)))

@@ -13,11 +13,14 @@ recursion over the set of players still to place (memoised: fine up to about 12 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from fractions import Fraction
+from typing import TypeVar
 
 from holdem.errors import ConfigError
 
-__all__ = ["MAX_ICM_PLAYERS", "icm"]
+__all__ = ["MAX_ICM_PLAYERS", "exact_icm", "icm"]
+
+N = TypeVar("N", float, Fraction)
 
 MAX_ICM_PLAYERS = 13
 
@@ -43,19 +46,38 @@ def icm(stacks: Sequence[int | float], payouts: Sequence[int | float]) -> list[f
     if any(p < 0 for p in payouts):
         raise ConfigError(f"prizes {list(payouts)}: a prize cannot be negative")
     prizes = [float(p) for p in payouts] + [0.0] * (n - len(payouts))
-    chips = [float(s) for s in stacks]
+    return _harville([float(s) for s in stacks], prizes)
 
-    @cache
-    def equities(left: frozenset[int]) -> tuple[float, ...]:
+
+def exact_icm(stacks: Sequence[int], payouts: Sequence[int]) -> list[Fraction]:
+    """``icm`` in exact fractions: what a deal that pays money is worked out with.
+
+    >>> exact_icm([3, 1], [100])
+    [Fraction(75, 1), Fraction(25, 1)]
+    """
+    icm(stacks, payouts[: len(stacks)])  # the same checks
+    prizes = [Fraction(p) for p in payouts] + [Fraction(0)] * (len(stacks) - len(payouts))
+    return _harville([Fraction(s) for s in stacks], prizes)
+
+
+def _harville(chips: Sequence[N], prizes: Sequence[N]) -> list[N]:
+    n = len(chips)
+    zero = chips[0] * 0
+    memo: dict[frozenset[int], tuple[N, ...]] = {}
+
+    def equities(left: frozenset[int]) -> tuple[N, ...]:
         """Equity of every player (0 for those placed) from the places ``left`` fill."""
+        if left in memo:
+            return memo[left]
         place = n - len(left)
-        result = [0.0] * n
-        total = sum(chips[i] for i in left)
+        result = [zero] * n
+        total = sum((chips[i] for i in left), zero)
         if total == 0:  # only empty stacks remain: they share the places left
-            share = sum(prizes[place:]) / len(left)
+            share = sum(prizes[place:], zero) / len(left)
             for i in left:
                 result[i] = share
-            return tuple(result)
+            memo[left] = tuple(result)
+            return memo[left]
         for winner in left:
             p = chips[winner] / total
             if p == 0:
@@ -65,6 +87,7 @@ def icm(stacks: Sequence[int | float], payouts: Sequence[int | float]) -> list[f
                 below = equities(left - {winner})
                 for i in left:
                     result[i] += p * below[i]
-        return tuple(result)
+        memo[left] = tuple(result)
+        return memo[left]
 
     return list(equities(frozenset(range(n))))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from holdem.bots import BOTS, Bot, view_for
 from holdem.engine import AnteKind
@@ -28,7 +28,9 @@ from holdem.history.hand import HandHistory
 from holdem.history.record import history_of
 from holdem.table import PlayedHand, Table, TableSettings
 from holdem.tournament.ranking import Bust, Standings
+from holdem.tournament.rules import TournamentRules
 from holdem.tournament.seating import Layout, Move, draw_seats, rearrange
+from holdem.tournament.sim_money import SimMoney
 
 DEFAULT_BOTS = ("tag", "caller", "random")  # cycled over the players; mc is too slow here
 MAX_HANDS = 200_000  # a guard: rising blinds end any tournament long before this
@@ -91,6 +93,7 @@ class TournamentResult:
     hands_per_level: int
     bots: dict[str, str]  # player -> bot name
     records: tuple[HandRecord, ...] = field(default=(), repr=False)
+    money: dict[str, Any] | None = None  # with rules: entries, rebuys, pool, prizes, bounties
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -99,9 +102,11 @@ class TournamentResult:
             "table_moves": len(self.moves),
             "moves": [move.as_json() for move in self.moves],
             "chips_conserved": self.chips_conserved,
+            **({} if self.money is None else {"money": self.money}),
         }
 
 
+MAX_STACK = 10**15  # the table cap of a tournament with rebuys: none in practice
 MAX_PLAYERS = 10_000  # a thousand tables: minutes of play, a bound on one run
 
 
@@ -121,17 +126,25 @@ def simulate_tournament(
     record: bool = False,
     max_hands: int = MAX_HANDS,
     on_hand: Callable[[HandRecord], None] | None = None,
+    rules: TournamentRules | None = None,
 ) -> TournamentResult:
     """Play a tournament to the end; ``record`` keeps every hand's PHH and layout, and
-    ``on_hand`` is called with each hand's record as soon as the hand is over."""
+    ``on_hand`` is called with each hand's record as soon as the hand is over. ``rules``
+    (rebuys, an add-on, bounties, a fee...) play the money too (``sim_money``); their
+    starting chips are ``stack``."""
     _check(players, stack, table_size, hands_per_level, bots, levels)
+    if rules is not None and rules.starting_chips != stack:
+        rules = replace(rules, starting_chips=stack)
     ids = player_ids(players)
     names = {player: bots[i % len(bots)] for i, player in enumerate(ids)}
     bot_of: dict[str, Bot] = {
         p: BOTS[n](random.Random(f"{seed}-bot-{p}")) for p, n in names.items()
     }
     layout = draw_seats(ids, table_size, random.Random(f"{seed}-draw"))
-    base = TableSettings(seats=table_size, min_buy_in=1, max_buy_in=players * stack)
+    money = None if rules is None else SimMoney(rules, ids, seed)
+    # rebuys and add-ons bring chips in: no table cap may stop them
+    most = players * stack if money is None else MAX_STACK
+    base = TableSettings(seats=table_size, min_buy_in=1, max_buy_in=most)
     tables: dict[int, Table] = {}
     for number, seats in layout.items():
         tables[number] = Table(base, rng=random.Random(f"{seed}-table-{number}"))
@@ -148,6 +161,9 @@ def simulate_tournament(
     rounds = 0
     while not standings.finished:
         level = level_at(levels, rounds // hands_per_level)
+        if money is not None:
+            money.addon_break(list(tables.values()), rounds // hands_per_level + 1)
+            total = money.tournament.chips_issued
         if not played_levels or played_levels[-1] != level:
             played_levels.append(level)
         for number in sorted(tables):
@@ -161,6 +177,9 @@ def simulate_tournament(
             hands += 1
             if hands > max_hands:
                 raise HoldemError(f"the tournament did not end in {max_hands} hands")
+            if money is not None:  # knockouts paid and rebuys taken before anyone leaves
+                money.after_hand(played, table, rounds // hands_per_level + 1)
+                total = money.tournament.chips_issued
             standings.eliminate(take_out_busted(table, played), hand=hands)
             conserved &= sum(t.chips_on_table() for t in tables.values()) == total
             layout, made = rearrange(layout_of(tables), big_blinds_of(tables), table_size)
@@ -187,6 +206,7 @@ def simulate_tournament(
         hands_per_level,
         names,
         tuple(records),
+        None if money is None else money.as_json(),
     )
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from holdem.errors import ConfigError
 from holdem.tournament.structure import Break, Item, Level, Structure
 
-__all__ = ["from_toml", "to_toml"]
+__all__ = ["from_toml", "tables_from_toml", "to_toml"]
+
+EXTRA_TABLES = ("tournament", "league")  # read by the clock, beside the structure
 
 _LEVEL_KEYS = {"small_blind", "big_blind", "ante", "big_blind_ante", "minutes"}
 _BREAK_KEYS = {"break", "minutes", "color_up"}
@@ -53,7 +55,7 @@ def from_toml(text: str) -> Structure:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"structure TOML: {error}") from None
-    unknown = set(data) - {"name", "starting_stack", "levels"}
+    unknown = set(data) - {"name", "starting_stack", "levels", *EXTRA_TABLES}
     if unknown:
         raise ConfigError(f"structure TOML: unknown field {sorted(unknown)[0]!r}")
     name = data.get("name", "custom")
@@ -76,6 +78,28 @@ def from_toml(text: str) -> Structure:
                 message if message.startswith("levels[") else f"{where}: {message}"
             ) from None
     return Structure(name=name, starting_stack=stack, levels=tuple(items))
+
+
+def tables_from_toml(text: str) -> dict[str, dict[str, object]]:
+    r"""The ``[tournament]`` (rebuys, add-on, bounties...) and ``[league]`` tables of a
+    structure file, those present; ``from_toml`` reads the rest.
+
+    >>> tables_from_toml('starting_stack = 1\n[tournament]\nbuy_in = 20\n')
+    {'tournament': {'buy_in': 20}}
+    """
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"structure TOML: {error}") from None
+    tables: dict[str, dict[str, object]] = {}
+    for key in EXTRA_TABLES:
+        if key in data:
+            if not isinstance(data[key], dict):
+                raise ConfigError(f"{key}: expected a [{key}] table")
+            tables[key] = data[key]
+    return tables
 
 
 def _item(entry: dict[str, object], where: str) -> Item:

@@ -70,6 +70,8 @@
     show("clock-start", v.host && !v.started);
     show("clock-pause", v.host && v.started && !v.paused);
     show("clock-resume", v.host && v.started && v.paused);
+    show("clock-bust", v.host && !(v.tournament && v.tournament.bounty));
+    window.clockDesk.render(v);
   }
 
   function breakText() {
@@ -143,20 +145,24 @@
     }
   }
 
-  async function control(action) {
+  // A control; the tournament's carry a JSON body. Answers the error shown, or "".
+  async function control(action, details) {
     const sentAt = performance.now();
     const response = await fetch(`api/clock/${action}`, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json" },
+      body: details === undefined ? undefined : JSON.stringify(details),
     });
     const body = await response.json().catch(() => ({}));
     if (!response.ok) {
-      message(body.error || `${action} failed (${response.status})`);
-      return;
+      const problem = body.error || `${action} failed (${response.status})`;
+      if (details === undefined) message(problem); // a dialog shows its own
+      return problem;
     }
     message("");
     accept(body, sentAt, performance.now());
+    return "";
   }
 
   async function hostLink() {
@@ -219,6 +225,7 @@
   document.querySelectorAll("button[data-action]").forEach((button) => {
     button.addEventListener("click", () => control(button.dataset.action));
   });
+  window.clockDesk.init(control);
   byId("link").addEventListener("click", hostLink);
   byId("sound").addEventListener("click", toggleSound);
   byId("fullscreen").addEventListener("click", toggleFullscreen);
@@ -228,7 +235,7 @@
   // "+ Player" or "Bust"), which a browser would do on the key's release.
   const typing = (event) => event.target.closest("input, textarea, select");
   document.addEventListener("keydown", (event) => {
-    if (typing(event)) return;
+    if (typing(event) || byId("desk").open) return;
     if (event.key === " ") event.preventDefault();
     if (!view || !view.host || event.repeat) return;
     if (event.key === " ") control(!view.started ? "start" : view.paused ? "resume" : "pause");

@@ -1,5 +1,8 @@
 // The lobby: the list of tables and the form that creates one (docs/protocol.md).
 import { h, chips, plural } from "./dom.js";
+import { setupLook } from "./table-look.js";
+
+setupLook();
 
 const BOT_KINDS = ["tag", "mc", "caller", "random"];
 const STRUCTURES = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -189,7 +192,10 @@ function options() {
       level_minutes: minutes === "" ? null : Number.parseFloat(minutes),
       prize_per_player: intOf("prize_per_player"),
     };
-    return mode === "mtt" ? { ...tournament, max_players: intOf("max_players") } : tournament;
+    if (mode === "mtt") return { ...tournament, max_players: intOf("max_players") };
+    // A sit & go's extras: empty fields are none.
+    const level = (name) => (field(name).value.trim() === "" ? null : intOf(name));
+    return { ...tournament, rebuys: level("rebuys"), addon: level("addon"), bounty: field("bounty").value };
   }
   const anteKind = field("ante_kind").value;
   if (mode === "live") return liveOptions(anteKind);

@@ -12,6 +12,7 @@ import { Replayer, handInAddress } from "./table-replayer.js";
 import { HomeGame } from "./table-home.js";
 import { SocialPanel } from "./table-social.js";
 import { StatsPanel } from "./table-stats.js";
+import { PreActions } from "./table-pre.js";
 
 const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -338,6 +339,7 @@ function renderDock(state) {
   }
 
   renderActions(state);
+  preActions.render(state);
   renderPlayerControls(state, me);
 }
 
@@ -600,6 +602,7 @@ const replayer = new Replayer(tableId);
 replayer.listenTo($("hands"), () => tableQuery(app.state));
 const social = new SocialPanel(send);
 const stats = new StatsPanel(tableId);
+const preActions = new PreActions(send);
 
 // ---- joining ---------------------------------------------------------------------------
 
