@@ -13,6 +13,8 @@ import { HomeGame } from "./table-home.js";
 import { SocialPanel } from "./table-social.js";
 import { StatsPanel } from "./table-stats.js";
 import { PreActions } from "./table-pre.js";
+import { setupKeys } from "./table-keys.js";
+import { Announcer } from "./table-announce.js";
 
 const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -276,6 +278,7 @@ function render() {
   }
   social.render(state, app.myName);
   stats.render(state, tableQuery(state));
+  announcer.render(state);
   felt.tick(state, serverNow);
 }
 
@@ -603,6 +606,8 @@ replayer.listenTo($("hands"), () => tableQuery(app.state));
 const social = new SocialPanel(send);
 const stats = new StatsPanel(tableId);
 const preActions = new PreActions(send);
+const announcer = new Announcer();
+setupKeys();
 
 // ---- joining ---------------------------------------------------------------------------
 
