@@ -73,9 +73,9 @@ def forward(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, parallel=True)
-def forward_level(
+def forward_level(  # type: ignore[no-untyped-def]
     lo, hi, tree, cards0, cards1, strat, ssum, locked, reach0, reach1, trav, accumulate, keep
-):  # type: ignore[no-untyped-def]
+):
     for k in prange(hi - lo):
         forward_node(
             lo + k,
@@ -94,9 +94,9 @@ def forward_level(
 
 
 @njit(cache=True)
-def forward_node(
+def forward_node(  # type: ignore[no-untyped-def]
     n, tree, cards0, cards1, strat, ssum, locked, reach0, reach1, trav, accumulate, keep
-):  # type: ignore[no-untyped-def]
+):
     kind, player, parent, action, _, child_count, _, dealt = tree[:8]
     offset = tree[11]
     n0 = reach0.shape[1]
