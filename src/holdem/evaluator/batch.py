@@ -30,6 +30,7 @@ _FLUSH_FLAGS = tables.FLUSH_FLAGS
 _SUIT_SHIFT = tables.SUIT_SHIFT
 _RANK_MASK = tables.RANK_MASK
 _ROW_SHIFT = tables.ROW_SHIFT
+_COLUMN_MASK = tables.COLUMN_MASK
 _FLUSH_RANKS = tables.FLUSH_RANKS
 
 # Typed as Any: numba's dispatchers take the arguments of the function they compile.
@@ -98,6 +99,40 @@ def _any(codes, keys, bits, flush, bases, hashed, out, validate):  # type: ignor
         if validate and total != flush_key:
             return i
         out[i] = strength_of(key, flush_key, flush, bases, hashed)
+    return -1
+
+
+@kernel
+def evaluate_rows(codes, card_keys, flush, row_offsets, hashed, out):  # type: ignore[no-untyped-def]
+    """Fill ``out`` with the strength of each row of ``codes``; return the first bad row or -1.
+
+    The checked kernel over the tables as ``tables.kernel_arrays`` gives them, for the
+    compiled kernels (pots, the bots' policies) that carry those four arrays and value a
+    hand or a few at a time.
+    """
+    for i in range(codes.shape[0]):
+        key = _START
+        seen = 0  # one bit per card code, to catch a card given twice
+        for j in range(codes.shape[1]):
+            card = codes[i, j]
+            if card >= 52 or seen >> card & 1:
+                return i
+            seen |= np.int64(1) << card
+            key += card_keys[card]
+        flags = key & _FLUSH_FLAGS
+        if flags:
+            suit = 0
+            while not flags & (np.int64(8) << (_SUIT_SHIFT + 4 * suit)):
+                suit += 1
+            mask = 0
+            for j in range(codes.shape[1]):
+                card = codes[i, j]
+                if card & 3 == suit:
+                    mask |= 1 << (card >> 2)
+            out[i] = flush[mask]
+        else:
+            ranks = key & _RANK_MASK
+            out[i] = hashed[row_offsets[ranks >> _ROW_SHIFT] + (ranks & _COLUMN_MASK)]
     return -1
 
 
