@@ -18,7 +18,20 @@ time from its own action set:
 One process pinned to one core; rates are CPU time of this process (the machine is
 shared), best of three interleaved rounds; VectorEnv and the kernel are warmed up first.
 
-    python bench/rl.py [--quick] [--json]
+``--research`` measures, in the same way, what game-theory and training work runs:
+
+- heads-up Fixed-Limit against a rule-based opponent: ``VectorEnv`` with
+  ``opponents={1: "tag"}`` (the compiled bot inside the kernel) beside RLCard's
+  ``limit-holdem`` ``env.step`` with its ``limit-holdem-rule-v1`` agent, the learner a
+  uniform random legal action in both;
+- MCCFR iterations per second on Leduc: ``holdem.rl.cfr`` outcome and external
+  sampling beside OpenSpiel's C++ ``OutcomeSamplingMCCFRSolver`` and
+  ``ExternalSamplingMCCFRSolver``;
+- exploitability of CFR on Leduc after ``CFR_ITERATIONS`` iterations: ``holdem.rl.cfr.CFR``
+  with ``holdem.rl.exploitability`` beside OpenSpiel's C++ ``CFRSolver`` with
+  ``pyspiel.exploitability``.
+
+    python bench/rl.py [--quick] [--json] [--research]
 """
 
 from __future__ import annotations
@@ -49,7 +62,11 @@ TARGET = 100  # VectorEnv, times RLCard's env.step
 
 
 def play_vector_env(hands: int, seed: int) -> tuple[int, int]:
-    env = VectorEnv(TABLES, PLAYERS, STACK, *BLINDS, seed=seed)
+    return drive(VectorEnv(TABLES, PLAYERS, STACK, *BLINDS, seed=seed), hands, seed)
+
+
+def drive(env: VectorEnv, hands: int, seed: int) -> tuple[int, int]:
+    """A uniform random legal id at every table, a batch per step, until ``hands``."""
     obs = env.reset()
     policy = np.random.default_rng(seed)
     played = decisions = 0
@@ -141,6 +158,105 @@ def play_kernel(hands: int, seed: int) -> tuple[int, int]:
     return result.hands, result.action_count
 
 
+def play_vector_env_tag(hands: int, seed: int) -> tuple[int, int]:
+    env = VectorEnv(TABLES, 2, STACK, *BLINDS, structure="fl", seed=seed, opponents={1: "tag"})
+    return drive(env, hands, seed)
+
+
+def play_rlcard_rule(hands: int, seed: int) -> tuple[int, int]:
+    import rlcard
+    from rlcard import models
+
+    env = rlcard.make("limit-holdem", config={"seed": seed})
+    rule = models.load("limit-holdem-rule-v1").agents[1]
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(hands):
+        state, player = env.reset()
+        while not env.is_over():
+            if player == 1:  # the rule agent answers an action name
+                state, player = env.step(rule.eval_step(state)[0], raw_action=True)
+                continue
+            state, player = env.step(rng.choice(list(state["legal_actions"])))
+            decisions += 1
+        env.get_payoffs()
+    return hands, decisions
+
+
+CFR_ITERATIONS = 20
+
+
+def research(scale: int) -> dict[str, object]:
+    """The --research figures (see the module)."""
+    import pyspiel
+
+    from holdem.rl import exploitability, load_small_game
+    from holdem.rl.cfr import CFR, ExternalSampling, OutcomeSampling
+
+    play_vector_env_tag(TABLES, 0)  # the kernel with its bots, from numba's cache
+    training = {}
+    for name, play, hands in (
+        ("holdem VectorEnv + tag", play_vector_env_tag, 200_000),
+        ("RLCard env.step + rule agent", play_rlcard_rule, 3_000),
+    ):
+        runs = [timed(play, max(1, hands // scale), seed) for seed in range(3)]
+        fastest = min(runs)
+        training[name] = fastest[1] / fastest[0]
+    leduc = load_small_game("leduc")
+    reference = pyspiel.load_game("leduc_poker")
+    iterations = max(100, 20_000 // scale)
+    mccfr = {}
+    for name, make in (
+        ("holdem OutcomeSampling", lambda: OutcomeSampling(leduc)),
+        ("OpenSpiel C++ outcome sampling", lambda: pyspiel.OutcomeSamplingMCCFRSolver(reference)),
+        ("holdem ExternalSampling", lambda: ExternalSampling(leduc)),
+        ("OpenSpiel C++ external sampling", lambda: pyspiel.ExternalSamplingMCCFRSolver(reference)),
+    ):
+        solver = make()
+        step = solver.iteration if hasattr(solver, "iteration") else solver.run_iteration
+        step()  # the tree is built once, before the clock
+        start = time.process_time()
+        for _ in range(iterations):
+            step()
+        mccfr[name] = iterations / (time.process_time() - start)
+    ours = CFR(leduc)
+    theirs = pyspiel.CFRSolver(reference)
+    for _ in range(CFR_ITERATIONS):
+        ours.iteration()
+        theirs.evaluate_and_update_policy()
+    mine = exploitability(ours.average_policy(), leduc)
+    openspiel = pyspiel.exploitability(reference, theirs.average_policy())
+    return {
+        "training_hands_per_second": training,
+        "training_ratio": training["holdem VectorEnv + tag"]
+        / training["RLCard env.step + rule agent"],
+        "mccfr_iterations_per_second": mccfr,
+        "cfr_iterations": CFR_ITERATIONS,
+        "cfr_exploitability": {"holdem": mine, "OpenSpiel C++": openspiel},
+    }
+
+
+def print_research(report: dict[str, object]) -> None:
+    training = report["training_hands_per_second"]
+    mccfr = report["mccfr_iterations_per_second"]
+    exploit = report["cfr_exploitability"]
+    assert isinstance(training, dict) and isinstance(mccfr, dict) and isinstance(exploit, dict)
+    print("| heads-up Fixed-Limit, a random learner against | hands/s |")
+    print("|---|--:|")
+    for name, rate in training.items():
+        print(f"| {name} | {rate:,.0f} |")
+    ratio = report["training_ratio"]
+    print(f"\nVectorEnv + tag vs RLCard env.step + rule agent: {ratio:,.1f}x (goal >= 100x)\n")
+    print("| MCCFR on Leduc | iterations/s |")
+    print("|---|--:|")
+    for name, rate in mccfr.items():
+        print(f"| {name} | {rate:,.0f} |")
+    print(
+        f"\nCFR on Leduc, {report['cfr_iterations']} iterations: exploitability "
+        f"{exploit['holdem']:.9f} (holdem) and {exploit['OpenSpiel C++']:.9f} (OpenSpiel C++)"
+    )
+
+
 def timed(play: Callable[[int, int], tuple[int, int]], hands: int, seed: int) -> tuple[float, ...]:
     """(CPU seconds, hands, decisions) of one run."""
     gc.collect()
@@ -153,9 +269,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true", help="10x fewer hands (smoke test)")
+    parser.add_argument("--research", action="store_true", help="the game-theory figures")
     args = parser.parse_args()
     cpu = pin_to_one_core()
     scale = 10 if args.quick else 1
+    if args.research:
+        found = research(scale)
+        if args.json:
+            print(json.dumps(found, indent=2))
+        else:
+            print_research(found)
+        return
     plays = {
         "holdem VectorEnv": (play_vector_env, 400_000),
         "holdem kernel": (play_kernel, 400_000),

@@ -13,20 +13,24 @@ up between hands, and with no pause between hands the server may refuse: counted
 - throughput: hands finished (``hands_played``), actions sent and messages received, per
   second, over the measured window that follows a warm-up.
 
-The server gets one core and this load generator the other; both CPU shares are reported,
-so a reader can tell which side was the bottleneck. Two runs by default: 200 tables with
-bots thinking 0.5 s (the latency target: p99 under 50 ms), then 20 tables answering at once
-(full-speed throughput). Giving ``--tables``, ``--think`` or ``--seconds`` makes one run.
+The load runs in ``--clients`` processes (a quarter of the cores by default), each pinned
+to a core of its own; every server process is pinned to the other cores. Both CPU shares
+are reported, and a run whose load process was busy (80% of its core) or late (its loop
+20 ms behind) is flagged, so a reader can tell which side was the bottleneck. Two runs
+by default: 200 tables with bots thinking 0.5 s (the latency target: p99 under 50 ms),
+then 20 tables answering at once (full-speed throughput). Giving ``--tables``,
+``--think`` or ``--seconds`` makes one run.
 
     python bench/server.py [--tables N --think S --seconds S] [--quick] [--json]
                            [--database postgresql://USER@HOST/DB | postgresql]
                            [--no-compression] [--profile FILE]
-                           [--processes 1,2 [--spread]]
+                           [--processes 1,2,4,8 [--spread]] [--clients N]
 
 ``--processes 1,2`` runs each load with one cardroom process, then with two on one
-PostgreSQL database (table i is created at, so run by, process i % N), and prints for
-each count the most actions a second kept under the p99 target and its ratio to one
-process; with more than one it then kills the first with SIGKILL and times how long the
+PostgreSQL database (a throwaway cluster unless ``--database`` names one; table i is
+created at, so run by, process i % N), and prints for each count the most actions a
+second kept under the p99 target, its ratio to one process and whether it reached the
+expected 0.8 x N; with more than one it then kills the first with SIGKILL and times how long the
 next takes to serve each of its tables. ``--spread`` connects seats 4-6 of every table to
 another process than the one running it: their latencies (relayed through PostgreSQL's
 LISTEN/NOTIFY, there and back) are kept apart, and the difference is the hop's cost.

@@ -50,3 +50,17 @@ def test_the_column_table_matches_the_layout() -> None:
 def test_the_action_table_lists_every_id() -> None:
     rows = re.findall(r"^\| (\d) \| ([\w/ -]+?) \|", DOC.read_text(), re.MULTILINE)
     assert [(int(i), name) for i, name in rows] == list(enumerate(ACTION_NAMES))
+
+
+def test_the_cfr_example_runs_in_ten_lines() -> None:
+    text = DOC.read_text()
+    section = text.split("## Small games, exploitability and CFR", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) <= 10
+    short = code.replace('"leduc"', '"kuhn"').replace("range(1, 201)", "range(1, 101)")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(short, {})
+    rows = [line.split() for line in out.getvalue().splitlines()]
+    assert [int(row[0]) for row in rows] == [50, 100]
+    assert float(rows[-1][1]) < float(rows[0][1]) < 0.05  # exploitability falls

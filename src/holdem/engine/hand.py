@@ -30,7 +30,7 @@ from holdem.engine.showdown import Award, Showdown
 from holdem.errors import DealingError, IllegalActionError
 
 if TYPE_CHECKING:
-    from holdem.engine.events import Event
+    from holdem.engine.events import AnyEvent
 
 STREET_NAMES = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = (0, 3, 4, 5)  # cards on the board once each street is dealt
@@ -70,7 +70,7 @@ class Hand:
         self.rng = rng  # for the reshuffles of R40 and R41; None: a secure shuffle (R4)
         self.procedure = irregularities.Procedure()
         n = config.player_count
-        self.events: list[Event] = []
+        self.events: list[AnyEvent] = []
         self.stacks = list(config.starting_stacks)
         self.bets = [0] * n
         self.contributed = [0] * n

@@ -28,6 +28,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from holdem.kernels import policies as batched
 from holdem.kernels.pots import award_showdown, return_unmatched
 
 # Inlined where called, and the entry points; neither counts references (see above).
@@ -513,3 +514,133 @@ def step(env, views, out, work, actions, amounts):
         if not _next_decision(env, views, out, t, work):
             return -2 - t
     return OK
+
+
+# -- opponents inside the kernel (``VectorEnv(opponents=...)``) ----------------------------
+#
+# ``bots`` = (seat_policy, seen, tag_work, bot_rng): the compiled policy of each seat
+# (``holdem.kernels.policies``: RANDOM, CALLER, TAG; -1 for a seat the caller decides),
+# each table's reading of the hand for the tight-aggressive bot (``batched.SEEN_*``,
+# the last column the hand it belongs to), its work arrays, and each table's own
+# generator for the random bot (so that the cards dealt never depend on the bots).
+# These entries count references: the tight-aggressive bot's hand reading allocates.
+
+EXTERNAL = -1
+SEEN_HAND = 10  # the column of ``seen`` naming the hand it was read from
+_bots_entry = numba.njit(cache=True, nogil=True, boundscheck=False, error_model="numpy")
+
+
+@_inlined
+def _fresh_seen(tab, seen, t):
+    """The bots' reading starts again with each hand."""
+    if seen[t, SEEN_HAND] != tab[t, T_HANDS]:
+        batched.reset_seen(seen[t])
+        seen[t, SEEN_HAND] = tab[t, T_HANDS]
+
+
+@_inlined
+def _note(tab, state, seen, t, action, amount):
+    """What the bots remember of a decision about to be applied (``batched.note_decision``)."""
+    _fresh_seen(tab, seen, t)
+    actor = tab[t, T_ACTOR]
+    to_call = tab[t, T_CALL]
+    kind = 0
+    if action >= 2:
+        kind = 2 if _target(tab, state, t, action, amount) > tab[t, T_TOP] else 1
+    elif action == 1 and to_call > 0:
+        kind = 1
+    batched.note_decision(seen[t], tab[t, T_STREET], actor, kind)
+
+
+@_inlined
+def _bot_action(rules, tab, state, folded, decks, t, policy, seen, tag_work, bot_rng):
+    """(action id, "to" amount) of a compiled bot, as ``kernel_play`` plays it."""
+    to_call = tab[t, T_CALL]
+    low, high = tab[t, T_LOW], tab[t, T_HIGH]
+    may_raise = low >= 0
+    if policy == batched.CALLER:
+        return 1, -1
+    if policy == batched.RANDOM:
+        choices = (1 if to_call == 0 else 2) + (1 if may_raise else 0)
+        pick = _random_word(bot_rng, t) % choices
+        if to_call == 0:
+            pick += 1  # check or bet: no fold
+        if pick == 2:
+            return 2, low + _random_word(bot_rng, t) % (high - low + 1)
+        return pick, -1
+    _fresh_seen(tab, seen, t)
+    intent, amount = batched.tag_decision(
+        tab[t, T_ACTOR], rules[R_PLAYERS], tab[t, T_STREET], state[t], folded[t], 0, decks[t],
+        may_raise, low, high, rules[R_MIN_BET], seen[t], tag_work,
+    )  # fmt: skip
+    if intent == batched.AGGRESSIVE:
+        return 2, amount
+    if intent == batched.PASSIVE or to_call == 0:
+        return 1, -1
+    return 0, -1
+
+
+@_inlined
+def _play_bots(env, views, out, t, work, bots):
+    """Let the bots act at table ``t`` until a seat outside them is to act."""
+    rules, tab, state, folded, raises, decks = env[0], env[3], env[4], env[5], env[7], env[8]
+    seat_policy, seen, tag_work, bot_rng = bots
+    to_act = views[4]
+    while seat_policy[to_act[t]] != EXTERNAL:
+        policy = seat_policy[to_act[t]]
+        action, amount = _bot_action(
+            rules, tab, state, folded, decks, t, policy, seen, tag_work, bot_rng
+        )
+        _note(tab, state, seen, t, action, amount)
+        _apply(rules, tab, state, folded, raises, t, action, amount)
+        if not _next_decision(env, views, out, t, work):
+            return False
+    return True
+
+
+@_bots_entry
+def reset_bots(env, views, out, work, bots):
+    """``reset``, then the bots play on to the first decision outside them."""
+    tab = env[3]
+    status = reset(env, views, out, work)
+    if status != OK:
+        return status
+    for t in range(tab.shape[0]):
+        if not _play_bots(env, views, out, t, work, bots):
+            return -2 - t
+    return OK
+
+
+@_bots_entry
+def step_bots(env, views, out, work, actions, amounts, active, clear, bots):
+    """``step`` at the ``active`` tables (rewards zeroed first when ``clear``), and the
+    bots play on at each to the next decision outside them."""
+    rules, tab, state, folded, raises = env[0], env[3], env[4], env[5], env[7]
+    seen = bots[1]
+    masks = views[1]
+    rewards, net, _, dones = out
+    count = tab.shape[0]
+    for t in range(count):
+        a = actions[t]
+        if active[t] and (a < 0 or a >= 6 or not masks[t, a]):
+            return t
+    if clear:
+        rewards[:] = 0
+        net[:] = 0
+        dones[:] = False
+    for t in range(count):
+        if not active[t]:
+            continue
+        _note(tab, state, seen, t, actions[t], amounts[t])
+        _apply(rules, tab, state, folded, raises, t, actions[t], amounts[t])
+        if not _next_decision(env, views, out, t, work):
+            return -2 - t
+        if not _play_bots(env, views, out, t, work, bots):
+            return -2 - t
+    return OK
+
+
+@_entry
+def describe_table(env, views, out, work, t):
+    """Describe table ``t``'s decision again (after its state or deck was set)."""
+    return _next_decision(env, views, out, t, work)

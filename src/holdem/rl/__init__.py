@@ -24,6 +24,7 @@ __all__ = [
     "ACTION_NAMES",
     "Layout",
     "VectorEnv",
+    "evaluate",
     "exploitability",
     "gym_env",
     "load_small_game",
@@ -53,6 +54,14 @@ def gym_env(**options: Any) -> Any:
     from holdem.rl.gym import HoldemGym
 
     return HoldemGym(**options)
+
+
+def evaluate(policy: Any, opponent: Any = "tag", **options: Any) -> Any:
+    """bb/100 of a batched policy with a 95% interval over mirrored deals
+    (``holdem.rl.evaluate.evaluate``)."""
+    from holdem.rl.evaluate import evaluate as run
+
+    return run(policy, opponent, **options)
 
 
 def load_small_game(preset: str = "leduc", **options: Any) -> Any:

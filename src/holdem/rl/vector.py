@@ -16,7 +16,7 @@ always waits on a decision and a policy sees a full batch each step.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -72,7 +72,12 @@ class VectorEnv:
     (Fixed-Limit bets the big blind, then twice it from the turn, a bet and three
     raises a round). ``seed``: the same seed deals the same cards at every table.
     ``info_state``: add ``obs["info_state"]``, the actor's perfect-recall information
-    state (``infostate.InfoStateLayout``, ``info_state_layout``).
+    state (``infostate.InfoStateLayout``, ``info_state_layout``). ``opponents``: seats
+    played inside the environment, ``{seat: "tag" | "random" | "caller" | policy}``;
+    the named bots decide inside the compiled kernel, a policy is a function from an
+    ``obs`` dict (the rows of the tables where its seat acts) to their action ids.
+    ``step`` then returns only decisions of the other seats; rewards add up every hand
+    finished since the last step, hands the bots played alone included.
     The rules are ``holdem.engine.Hand``'s, without antes or straddles.
     """
 
@@ -86,6 +91,7 @@ class VectorEnv:
         structure: str = "nl",
         seed: int | None = None,
         info_state: bool = False,
+        opponents: Mapping[int, str | Callable[[dict[str, np.ndarray]], Any]] | None = None,
     ) -> None:
         self.num_tables = _whole("num_tables", num_tables, 1, MAX_TABLES)
         self.players = n = _whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
@@ -112,6 +118,14 @@ class VectorEnv:
             if info_state
             else None
         )
+        from holdem.rl.opponents import Opponents
+
+        self._opponents = None if not opponents else Opponents(opponents, n, self.num_tables)
+        if self._opponents is not None and info_state:
+            raise ConfigError(
+                "info_state=True records the actions step() is given, so it cannot be "
+                "combined with opponents that act inside the environment yet"
+            )
         self._ready = False
 
     # -- the interface --------------------------------------------------------------------
@@ -137,7 +151,17 @@ class VectorEnv:
         )
         self._tab[:] = 0
         self._tab[:, k.T_BUTTON] = self.players - 1
-        self._check(k.reset(self._env, self._views, self._out, self._work))
+        if self._opponents is None:
+            self._check(k.reset(self._env, self._views, self._out, self._work))
+        else:
+            self._opponents.seed(chosen)
+            self._rewards[:] = 0
+            self._net[:] = 0
+            self._dones[:] = False
+            bots = self._opponents.kernel_arrays
+            self._check(k.reset_bots(self._env, self._views, self._out, self._work, bots))
+            self._play_callables()
+            self._opponents.carry(self._rewards, self._net, self._dones)
         self._ready = True
         if self._info_states is not None:
             self._info_states.clear()
@@ -164,10 +188,14 @@ class VectorEnv:
         sizes = self._no_amounts if amounts is None else self._as_row("amounts", amounts)
         if self._info_states is not None and self._all_legal(chosen):
             self._info_states.record(self._tab, self._state, chosen, sizes)
-        self._check(
-            k.step(self._env, self._views, self._out, self._work, chosen, sizes),
-            chosen,
-        )
+        if self._opponents is None:
+            self._check(
+                k.step(self._env, self._views, self._out, self._work, chosen, sizes), chosen
+            )
+        else:
+            self._step_with_bots(chosen, sizes, self._opponents.everywhere, clear=True)
+            self._play_callables()
+            self._opponents.add_carried(self._rewards, self._net, self._dones)
         self._describe()
         return self._obs, self._rewards, self._dones, self._info()
 
@@ -193,6 +221,98 @@ class VectorEnv:
         from holdem.kernels import rl_step as k
 
         return (int(self._tab[table, k.T_BUTTON]) + 1 + position) % self.players
+
+    # -- control of a table ---------------------------------------------------------------
+
+    STATE_FIELDS = ("tab", "state", "folded", "history", "raises", "deck", "rng")
+
+    def get_state(self, table: int) -> dict[str, np.ndarray]:
+        """Everything table ``table`` is, as copies: ``set_state`` puts it back (on this
+        table or another of an environment with the same options)."""
+        t = self._table_number(table)
+        arrays = (self._tab, self._state, self._folded, self._history, self._raises)
+        saved = {name: a[t].copy() for name, a in zip(self.STATE_FIELDS, arrays, strict=False)}
+        saved["deck"] = self._decks[t].copy()
+        saved["rng"] = self._rng[t : t + 1].copy()
+        if self._info_states is not None:
+            saved["info_state"] = self._info_states.tensor[t].copy()
+            saved["info_count"] = self._info_states.count[t : t + 1].copy()
+        if self._opponents is not None:
+            saved["seen"] = self._opponents.seen[t].copy()
+            saved["bot_rng"] = self._opponents.bot_rng[t : t + 1].copy()
+        return saved
+
+    def set_state(self, table: int, saved: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """Put a ``get_state`` back on ``table``; returns ``obs`` (that row described again)."""
+        t = self._table_number(table)
+        if not self._ready:
+            raise ConfigError("call reset() before set_state(): the tables are not dealt yet")
+        targets = {
+            "tab": self._tab[t],
+            "state": self._state[t],
+            "folded": self._folded[t],
+            "history": self._history[t],
+            "raises": self._raises[t],
+            "deck": self._decks[t],
+            "rng": self._rng[t : t + 1],
+        }
+        if self._info_states is not None:
+            targets["info_state"] = self._info_states.tensor[t]
+            targets["info_count"] = self._info_states.count[t : t + 1]
+        if self._opponents is not None:
+            targets["seen"] = self._opponents.seen[t]
+            targets["bot_rng"] = self._opponents.bot_rng[t : t + 1]
+        for name, target in targets.items():
+            value = saved.get(name)
+            if value is None or np.shape(value) != target.shape:
+                raise ConfigError(
+                    f"this state does not fit: {name!r} must be shaped {target.shape}, as "
+                    "get_state() gives it for an environment with the same options"
+                )
+        for name, target in targets.items():
+            target[:] = saved[name]
+        self._redescribe(t)
+        return self._obs
+
+    def set_deck(self, table: int, order: Sequence[int] | np.ndarray) -> dict[str, np.ndarray]:
+        """Deal the hand now at ``table`` from ``order`` (52 distinct card codes, dealt as
+        ``Hand(config, Deck(order))`` deals: hole cards round the table from position 0,
+        then a burn before each street). The cards already seen change with it: use it
+        at the start of a hand to fix the deck."""
+        t = self._table_number(table)
+        cards = np.asarray(order)
+        if cards.shape != (52,) or sorted(cards.tolist()) != list(range(52)):
+            raise ConfigError("a deck order is the 52 card codes 0..51, each once")
+        self._decks[t] = cards.astype(np.uint8)
+        self._redescribe(t)
+        return self._obs
+
+    def clone(self) -> VectorEnv:
+        """An independent copy: every table, its generator and its bots as they are now."""
+        import copy
+
+        twin: VectorEnv = copy.deepcopy(self)
+        return twin
+
+    def _table_number(self, table: int) -> int:
+        return _whole("table", table, 0, self.num_tables - 1)
+
+    def _redescribe(self, t: int) -> None:
+        from holdem.kernels import rl_step as k
+
+        if not k.describe_table(self._env, self._views, self._out, self._work, t):
+            raise InvalidCardsError(f"table {t} holds cards the evaluator refuses")
+        if self._info_states is not None:
+            obs = self._obs
+            obs["info_state"] = self._info_states.describe(
+                obs["hole"], obs["board"], self._tab, np.zeros(self.num_tables, np.bool_)
+            )
+
+    def hands_played(self) -> np.ndarray:
+        """Hands finished at each table since ``reset`` (as ``info["hands"]``)."""
+        from holdem.kernels import rl_step as k
+
+        return self._tab[:, k.T_HANDS].copy()
 
     def deck_orders(self) -> np.ndarray:
         """The deck order of each table's current hand (``Hand(config, Deck(order))``)."""
@@ -285,6 +405,28 @@ class VectorEnv:
             np.zeros((3, n + 1), dtype=np.int64),
             kernel_arrays(),
         )
+
+    def _play_callables(self) -> None:
+        """Ask the policy opponents for their actions until none of them is to act."""
+        assert self._opponents is not None
+        while True:
+            actions, waiting = self._opponents.callable_actions(self._obs)
+            if not waiting.any():
+                return
+            self._step_with_bots(actions, self._no_amounts, waiting, clear=False)
+
+    def _step_with_bots(
+        self, actions: np.ndarray, amounts: np.ndarray, active: np.ndarray, clear: bool
+    ) -> None:
+        """Apply ``actions`` at the ``active`` tables, the compiled bots playing on."""
+        from holdem.kernels import rl_step as k
+
+        assert self._opponents is not None
+        bots = self._opponents.kernel_arrays
+        status = k.step_bots(
+            self._env, self._views, self._out, self._work, actions, amounts, active, clear, bots
+        )
+        self._check(status, actions)
 
     def _all_legal(self, actions: np.ndarray) -> bool:
         inside = (actions >= 0) & (actions < ACTIONS)

@@ -4,7 +4,7 @@
 table's actor: an action log every step appends to, and the actor's cards.
 
 The kernel's arrays are by position; these read them through the field numbers
-``step_kernel`` publishes.
+``holdem.kernels.rl_step`` publishes.
 """
 
 from __future__ import annotations
