@@ -54,12 +54,12 @@ def last_action(player: Player) -> str | None:
 def test_a_pre_call_is_made_at_the_turn_with_the_bet_seen(cardroom: Cardroom) -> None:
     first, second, last = in_order(three_players(cardroom))
     last.send(type="pre_action", action="call", amount=2)
-    last.until(lambda s: s["you"]["pre_action"] == "call")
+    last.until(lambda s: s["you"].get("pre_action") == "call")
     take(first)
     take(second)  # calls the big blind or checks: the bet stays 2
     # The server makes the last player's decision: no turn is offered to them.
     state = last.until(lambda s: s["hand"] is None or s["hand"]["street"] != "preflop")
-    assert state["you"]["pre_action"] is None
+    assert state["you"].get("pre_action") is None
     assert last_action(last) in ("calls 1", "calls 2", "checks", None)
     assert any('"pre_action":"call"' in f or '"pre_action": "call"' in f for f in last.frames)
 
@@ -69,10 +69,10 @@ def test_a_raise_cancels_a_pre_call_and_a_call_on_the_old_bet_is_refused(
 ) -> None:
     first, second, last = in_order(three_players(cardroom))
     last.send(type="pre_action", action="call", amount=2)
-    last.until(lambda s: s["you"]["pre_action"] == "call")
+    last.until(lambda s: s["you"].get("pre_action") == "call")
     raise_to(first, 6)
     # The raise came first: the "call 2" is gone, and choosing it again on 2 is refused.
-    last.until(lambda s: s["you"]["pre_action"] is None)
+    last.until(lambda s: s["you"].get("pre_action") is None)
     assert max(seat["bet"] for seat in last.state["seats"]) == 6
     last.refused("the bet is now 6, not 2: choose again", type="pre_action",
                  action="call", amount=2)  # fmt: skip
@@ -86,8 +86,8 @@ def test_check_fold_folds_to_a_bet_and_call_any_calls_it(cardroom: Cardroom) -> 
     first, second, last = in_order(three_players(cardroom))
     second.send(type="pre_action", action="callany")
     last.send(type="pre_action", action="checkfold")
-    second.until(lambda s: s["you"]["pre_action"] == "callany")
-    last.until(lambda s: s["you"]["pre_action"] == "checkfold")
+    second.until(lambda s: s["you"].get("pre_action") == "callany")
+    last.until(lambda s: s["you"].get("pre_action") == "checkfold")
     raise_to(first, 6)
     state = first.until(lambda s: s["hand"] is None or s["hand"]["street"] != "preflop")
     if state["hand"] is not None:
@@ -95,7 +95,7 @@ def test_check_fold_folds_to_a_bet_and_call_any_calls_it(cardroom: Cardroom) -> 
         assert seats[second.state["you"]["seat"] - 1]["state"] != "folded"
         assert seats[last.state["you"]["seat"] - 1]["state"] == "folded"
     for player in (second, last):
-        player.until(lambda s: s["you"]["pre_action"] is None)
+        player.until(lambda s: s["you"].get("pre_action") is None)
 
 
 def test_a_pre_action_on_ones_own_turn_is_made_at_once_and_bad_ones_are_refused(
@@ -110,6 +110,6 @@ def test_a_pre_action_on_ones_own_turn_is_made_at_once_and_bad_ones_are_refused(
     last.refused("'action'", type="pre_action", action="raise")
     last.refused("call needs the amount to call", type="pre_action", action="call")
     last.send(type="pre_action", action="checkfold")
-    last.until(lambda s: s["you"]["pre_action"] == "checkfold")
+    last.until(lambda s: s["you"].get("pre_action") == "checkfold")
     last.send(type="pre_action", action=None)  # taken back
-    last.until(lambda s: s["you"]["pre_action"] is None)
+    last.until(lambda s: s["you"].get("pre_action") is None)

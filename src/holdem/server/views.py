@@ -99,7 +99,12 @@ def public_state(
         else _remember(room, "rabbit", Same(last), lambda: rabbit_view(room, last)),
         "ledger": ledger,
         "settle_up": None if settlement is None else settlement["settle_up"],
-        "settle_house": None if settlement is None else settlement["settle_house"],
+        # Only where bots played: a table of people alone never carries it.
+        **(
+            {"settle_house": settlement["settle_house"]}
+            if settlement and settlement["settle_house"]
+            else {}
+        ),
         "log": _remember(
             room,
             "log",
@@ -194,13 +199,16 @@ def _your_seat(room: Room, seat: int) -> Json:
     """The choices a seated player made that the page shows again after a reload."""
     table = room.table
     player = table.player(seat)
-    return {
+    choices: Json = {
         "run_twice": player.plays_twice,
         "coach": seat in room.coached,
         "straddle": table.straddler == seat,
         "top_up_max": table.top_up_room(seat),
-        "pre_action": pre.kind if (pre := room.pre_actions.get(seat)) is not None else None,
     }
+    pre = room.pre_actions.get(seat)
+    if pre is not None:  # only while one is set: most states carry none
+        choices["pre_action"] = pre.kind
+    return choices
 
 
 PERSONAL = ("you", "requests", "seats", "hand")  # the keys ``state_for`` may change
