@@ -28,7 +28,7 @@ shared), best of three interleaved rounds; VectorEnv and the kernel are warmed u
   sampling beside OpenSpiel's C++ ``OutcomeSamplingMCCFRSolver`` and
   ``ExternalSamplingMCCFRSolver``;
 - exploitability of CFR on Leduc after ``CFR_ITERATIONS`` iterations: ``holdem.rl.cfr.CFR``
-  with ``holdem.rl.exploitability`` beside OpenSpiel's C++ ``CFRSolver`` with
+  with ``holdem.rl.best_response.exploitability`` beside OpenSpiel's C++ ``CFRSolver`` with
   ``pyspiel.exploitability``.
 
     python bench/rl.py [--quick] [--json] [--research]

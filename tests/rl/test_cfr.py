@@ -25,8 +25,8 @@ from open_spiel.python.algorithms import exploitability as openspiel_exploitabil
 
 from holdem.errors import ConfigError
 from holdem.rl import exploitability, load_small_game
+from holdem.rl.best_response import nash_conv
 from holdem.rl.cfr import CFR, DCFR, CFRPlus, ExternalSampling, OutcomeSampling
-from holdem.rl.exploitability import nash_conv
 
 TOLERANCE = 1e-6
 GAMES = {"kuhn": "kuhn_poker", "leduc": "leduc_poker"}

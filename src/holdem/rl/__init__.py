@@ -74,8 +74,8 @@ def load_small_game(preset: str = "leduc", **options: Any) -> Any:
 
 def exploitability(policy: Any, game: Any) -> float:
     """The exact exploitability of ``policy`` in ``game`` (an OpenSpiel game or
-    ``"kuhn"``/``"leduc"``): ``holdem.rl.exploitability``."""
-    from holdem.rl.exploitability import exploitability as exact
+    ``"kuhn"``/``"leduc"``): ``holdem.rl.best_response.exploitability``."""
+    from holdem.rl.best_response import exploitability as exact
 
     return exact(policy, game)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem.rl.exploitability import exploitability, game_of
+from holdem.rl.best_response import exploitability, game_of
 from holdem.rl.policy import TabularPolicy
 from holdem.rl.tree import CHANCE, TERMINAL, GameTree, tree_of
 
