@@ -40,19 +40,23 @@ kernel: Callable[..., Any] = numba.njit(cache=True, nogil=True, boundscheck=Fals
 
 
 @kernel
-def strength_of(key, flush_key, flush, bases, hashed):  # type: ignore[no-untyped-def]
-    """The strength of a hand from its summed key and its ORed flush bits."""
+def strength_of(key, flush_key, flush, bases, hashed, clamp=False):  # type: ignore[no-untyped-def]
+    """The strength of a hand from its summed key and its ORed flush bits.
+
+    ``clamp`` keeps the perfect hash's slot inside the table for a hand nobody checked
+    (``validate=False``): a bad hand then reads a wrong strength, never memory past the
+    table. Checked hands leave it off: it is two more comparisons a hand.
+    """
     flags = (key & _FLUSH_FLAGS) >> (_SUIT_SHIFT + 3)  # bit 4s set when suit s has 5+ cards
     if flags:
         # At most one suit can hold five of seven cards: its lane starts at bit 16s.
         lane = 16 * (((flags >> 4) & 1) + 2 * ((flags >> 8) & 1) + 3 * ((flags >> 12) & 1))
         return flush[(flush_key >> lane) & _FLUSH_RANKS]
-    # Clamped, as unsigned so that one comparison covers both ends: a valid hand never
-    # needs it, and an unchecked bad one (validate=False) reads a wrong strength, not
-    # memory past the tables.
-    # (Signed and unsigned 64-bit integers never meet in one operation: numba would
-    # make a float of them.)
     ranks = key & _RANK_MASK
+    if not clamp:
+        return hashed[ranks + bases[ranks >> _ROW_SHIFT]]
+    # Unsigned, so that one comparison covers both ends (and never mixed with signed
+    # 64-bit integers in one operation: numba would make a float of them).
     row = min(ranks >> _ROW_SHIFT, len(bases) - 1)
     slot = np.uint64(ranks + np.int64(bases[row]))
     return hashed[min(slot, np.uint64(len(hashed) - 1))]
@@ -78,7 +82,7 @@ def _seven(codes, keys, bits, flush, bases, hashed, out, validate):  # type: ign
             + (keys[c2] + keys[c3])
             + (keys[c4] + keys[c5] + keys[c6])
         )
-        out[i] = strength_of(key, flush_key, flush, bases, hashed)
+        out[i] = strength_of(key, flush_key, flush, bases, hashed, not validate)
     return -1
 
 
@@ -98,7 +102,7 @@ def _any(codes, keys, bits, flush, bases, hashed, out, validate):  # type: ignor
             total += bits[card]
         if validate and total != flush_key:
             return i
-        out[i] = strength_of(key, flush_key, flush, bases, hashed)
+        out[i] = strength_of(key, flush_key, flush, bases, hashed, not validate)
     return -1
 
 

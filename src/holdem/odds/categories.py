@@ -3,8 +3,8 @@
 """How often each category of hand comes, counted by the evaluator over every hand (R50).
 
 All 133,784,560 seven-card hands are walked in nested loops that add one card's key
-and OR its flush bits per level, each valued as ``evaluate_batch`` values a hand; the
-2,598,960 five-card hands go through ``evaluate_batch``. A royal flush is the top straight flush.
+per level, each valued as the equity kernels value a board; the 2,598,960 five-card
+hands go through ``evaluate_batch``. A royal flush is the top straight flush.
 
 >>> table = five_card_categories()
 >>> table.total, table.counts[Category.FULL_HOUSE], table.royal_flushes
@@ -18,10 +18,9 @@ from functools import cache
 
 import numpy as np
 
-from holdem.evaluator.batch import strength_of
 from holdem.evaluator.classes import CLASSES, Category
-from holdem.evaluator.tables import HAND_START, fast_arrays
-from holdem.odds.kernels import kernel
+from holdem.evaluator.tables import FLUSH_FLAGS, HAND_START
+from holdem.odds.kernels import evaluator_arrays, kernel, rank_strength, strength
 
 ROYAL = len(CLASSES)  # the strength of a royal flush: the best hand there is
 
@@ -46,28 +45,29 @@ def _category_of_strength() -> np.ndarray:
 
 
 @kernel
-def _count_seven(keys, bits, flush, bases, hashed, categories, counts):
-    """Add the category of every seven-card hand to ``counts``; return the royal flushes.
-
-    Each loop adds its card's key and ORs its flush bits into what the loops above built,
-    so a hand costs one addition, one OR and the two table loads.
-    """
+def _count_seven(keys, categories, flush, row_offsets, hashed, counts):
+    """Add the category of every seven-card hand to ``counts``; return the royal flushes."""
     royals = 0
     for a in range(46):
-        ka, fa = HAND_START + keys[a], bits[a]
+        ka, ba = HAND_START + keys[a], np.int64(1) << a
         for b in range(a + 1, 47):
-            kb, fb = ka + keys[b], fa | bits[b]
+            kb, bb = ka + keys[b], ba | np.int64(1) << b
             for c in range(b + 1, 48):
-                kc, fc = kb + keys[c], fb | bits[c]
+                kc, bc = kb + keys[c], bb | np.int64(1) << c
                 for d in range(c + 1, 49):
-                    kd, fd = kc + keys[d], fc | bits[d]
+                    kd, bd = kc + keys[d], bc | np.int64(1) << d
                     for e in range(d + 1, 50):
-                        ke, fe = kd + keys[e], fd | bits[e]
+                        ke, be = kd + keys[e], bd | np.int64(1) << e
                         for f in range(e + 1, 51):
-                            kf, ff = ke + keys[f], fe | bits[f]
+                            kf, bf = ke + keys[f], be | np.int64(1) << f
                             for g in range(f + 1, 52):
-                                s = strength_of(kf + keys[g], ff | bits[g], flush, bases, hashed)
-                                royals += s == ROYAL
+                                key = kf + keys[g]
+                                if key & FLUSH_FLAGS:
+                                    cards = bf | np.int64(1) << g
+                                    s = strength(key, cards, flush, row_offsets, hashed)
+                                    royals += s == ROYAL
+                                else:
+                                    s = rank_strength(key, row_offsets, hashed)
                                 counts[categories[s]] += 1
     return royals
 
@@ -75,8 +75,9 @@ def _count_seven(keys, bits, flush, bases, hashed, categories, counts):
 def tally_seven_card_hands() -> tuple[np.ndarray, int]:
     """Walk every seven-card hand now: (count of each category by its number, royal
     flushes). ``seven_card_categories`` keeps the answer; benchmarks time this."""
+    keys, flush, row_offsets, hashed = evaluator_arrays()
     counts = np.zeros(len(Category), np.int64)
-    royals = _count_seven(*fast_arrays(), _category_of_strength(), counts)
+    royals = _count_seven(keys, _category_of_strength(), flush, row_offsets, hashed, counts)
     return counts, int(royals)
 
 
