@@ -30,8 +30,13 @@ $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 install: $(STAMP)
 	@$(PY) -m holdem.kernels.native || true
 
+# The browser tests' page tools (axe-core), from npm; npm keeps its own stamp in node_modules.
+node_modules/.package-lock.json: package-lock.json
+	@if command -v npm >/dev/null; then npm ci --silent --no-audit --no-fund; \
+	else echo "npm is not installed: the accessibility tests need it (apt-get install npm)"; fi
+
 # The cardroom's install plus the test, research and cluster extras.
-install-dev: $(DEV_STAMP) install
+install-dev: $(DEV_STAMP) install node_modules/.package-lock.json
 
 # The main job: the cardroom on SQLite, at http://127.0.0.1:8000/ (HOST=0.0.0.0 opens it to
 # the local network; DATABASE=postgresql://... uses PostgreSQL). Ctrl-C stops it; tables
@@ -64,6 +69,7 @@ lint: install-dev
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/ruff format --check src tests bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 format: install-dev
 	$(VENV)/bin/ruff format src tests bench

@@ -13,20 +13,24 @@ up between hands, and with no pause between hands the server may refuse: counted
 - throughput: hands finished (``hands_played``), actions sent and messages received, per
   second, over the measured window that follows a warm-up.
 
-The server gets one core and this load generator the other; both CPU shares are reported,
-so a reader can tell which side was the bottleneck. Two runs by default: 200 tables with
-bots thinking 0.5 s (the latency target: p99 under 50 ms), then 20 tables answering at once
-(full-speed throughput). Giving ``--tables``, ``--think`` or ``--seconds`` makes one run.
+The load runs in ``--clients`` processes (a quarter of the cores by default), each pinned
+to a core of its own; every server process is pinned to the other cores. Both CPU shares
+are reported, and a run whose load process was busy (80% of its core) or late (its loop
+20 ms behind) is flagged, so a reader can tell which side was the bottleneck. Two runs
+by default: 200 tables with bots thinking 0.5 s (the latency target: p99 under 50 ms),
+then 20 tables answering at once (full-speed throughput). Giving ``--tables``,
+``--think`` or ``--seconds`` makes one run.
 
     python bench/server.py [--tables N --think S --seconds S] [--quick] [--json]
                            [--database postgresql://USER@HOST/DB | postgresql]
                            [--no-compression] [--profile FILE]
-                           [--processes 1,2 [--spread]]
+                           [--processes 1,2,4,8 [--spread]] [--clients N]
 
 ``--processes 1,2`` runs each load with one cardroom process, then with two on one
-PostgreSQL database (table i is created at, so run by, process i % N), and prints for
-each count the most actions a second kept under the p99 target and its ratio to one
-process; with more than one it then kills the first with SIGKILL and times how long the
+PostgreSQL database (a throwaway cluster unless ``--database`` names one; table i is
+created at, so run by, process i % N), and prints for each count the most actions a
+second kept under the p99 target, its ratio to one process and whether it reached the
+expected 0.8 x N; with more than one it then kills the first with SIGKILL and times how long the
 next takes to serve each of its tables. ``--spread`` connects seats 4-6 of every table to
 another process than the one running it: their latencies (relayed through PostgreSQL's
 LISTEN/NOTIFY, there and back) are kept apart, and the difference is the hop's cost.
@@ -66,7 +70,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from common import cpu_seconds, pin_to_one_core  # bench/common.py, beside this script
+from common import cpu_seconds  # bench/common.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests/support starts the server and a throwaway PostgreSQL
@@ -82,7 +86,11 @@ RAISE_CAP = 20 * BIG_BLIND  # no raising past this "to" amount: bets stay small
 SETUP_CONCURRENCY = 16  # tables being opened at once
 # One address opens every table and seat here: the per-address limits would refuse it.
 UNLIMITED = ("--tables-per-hour", "100000", "--identities-per-minute", "100000",
-             "--max-tables", "100000")  # fmt: skip
+             "--max-tables", "100000", "--connections-per-address", "100000",
+             "--websockets-per-address", "100000", "--max-websockets", "100000")  # fmt: skip
+BOTTLENECK_CPU = 0.8  # of its core: a load process this busy may be what limits the run
+BOTTLENECK_LAG_MS = 20.0  # its loop waking this late: the same
+SCALING = 0.8  # N processes should serve at least this times N times what one does
 LAG_TICK = 0.05  # seconds between the load generator's own loop-lag probes
 LATENCY_TARGET_MS = 50.0
 TARGET_TABLES = 200
@@ -433,6 +441,7 @@ class Plan:
     profile: Path | None
     processes: int = 1  # cardroom processes on one PostgreSQL database
     spread: bool = False  # half of each table's clients connected to another process
+    clients: int = 1  # load generator processes, each on a core of its own where there are
 
 
 async def probe_loop_lag(counts: Counts) -> None:
@@ -444,8 +453,7 @@ async def probe_loop_lag(counts: Counts) -> None:
             counts.loop_lags.append(time.perf_counter() - start - LAG_TICK)
 
 
-async def run(plan: Plan, server_cpus: set[int] | None) -> Json:
-    counts = Counts()
+async def run(plan: Plan, server_cpus: set[int] | None, client_cpus: list[int]) -> Json:
     with tempfile.TemporaryDirectory(prefix="holdem-bench-") as work:
         workdir = Path(work)
         async with fresh_database(plan.database, workdir) as database:
@@ -461,11 +469,10 @@ async def run(plan: Plan, server_cpus: set[int] | None) -> Json:
                 for server in servers:
                     await asyncio.to_thread(server.start)
                     assert server.pid is not None
-                    if server_cpus and plan.processes == 1:
+                    if server_cpus:  # every process: none may share the load generator's
                         pin_process(server.pid, server_cpus)
-                result = await drive(plan, servers, counts)
+                result = await drive(plan, servers, client_cpus)
             finally:
-                counts.stopping = True
                 for server in servers:
                     await asyncio.to_thread(server.stop)
             log = "".join(server.log_text() for server in servers)
@@ -476,13 +483,42 @@ async def run(plan: Plan, server_cpus: set[int] | None) -> Json:
     return result
 
 
-async def drive(plan: Plan, servers: list[ServerProcess], counts: Counts) -> Json:
-    tables = [BenchTable(i, counts, plan.compression) for i in range(plan.tables)]
+# -- the load generator: --clients processes, each with its share of the tables -------------
+
+# The phases every load process and the parent pass together (a barrier each).
+CREATED, LISTED, OPENED, MEASURED, TAKEN_OVER = range(5)
+
+
+@dataclass(frozen=True)
+class Share:
+    """What one load process is told: its tables and where the servers are."""
+
+    plan: Plan
+    http_bases: list[str]
+    ws_bases: list[str]
+    indices: list[int]  # the tables it plays (i % clients == its number)
+    cpu: int | None
+
+
+def load_process(share: Share, barrier: Any, results: Any) -> None:
+    """A load process: plays its tables, and puts its counts on ``results``."""
+    if share.cpu is not None:
+        os.sched_setaffinity(0, {share.cpu})
+    asyncio.run(play_share(share, barrier, results))
+
+
+async def play_share(share: Share, barrier: Any, results: Any) -> None:
+    plan, counts = share.plan, Counts()
+
+    async def phase() -> None:  # every load process and the parent, together
+        await asyncio.to_thread(barrier.wait)
+
+    tables = [BenchTable(i, counts, plan.compression) for i in share.indices]
     limit = asyncio.Semaphore(SETUP_CONCURRENCY)
     lag = asyncio.create_task(probe_loop_lag(counts))
-    count = len(servers)
+    count = len(share.ws_bases)
     relayed = {4, 5, 6} if plan.spread and count > 1 else set()
-    https = [httpx.AsyncClient(base_url=s.url, timeout=60, trust_env=False) for s in servers]
+    https = [httpx.AsyncClient(base_url=b, timeout=60, trust_env=False) for b in share.http_bases]
     try:
         # Table i is created at (so run by) process i % N; with --spread, seats 4-6 of it
         # connect to the next process, which relays them.
@@ -491,21 +527,19 @@ async def drive(plan: Plan, servers: list[ServerProcess], counts: Counts) -> Jso
                 await table.create(https[table.index % count])
 
         async def open_one(table: BenchTable) -> None:
-            home, other = servers[table.index % count], servers[(table.index + 1) % count]
-            bases = [(other if seat in relayed else home).ws_url for seat in range(1, SEATS + 1)]
+            home, other = table.index % count, (table.index + 1) % count
+            bases = [share.ws_bases[other if s in relayed else home] for s in range(1, SEATS + 1)]
             async with limit:
                 await table.open(bases, plan.think, relayed)
 
-        setup_started = time.perf_counter()
         await asyncio.gather(*(create_one(t) for t in tables))
-        if count > 1:
-            await every_process_lists(https, len(tables))
+        await phase()  # CREATED: the parent waits for every lobby to list every table
+        await phase()  # LISTED
         await asyncio.gather(*(open_one(t) for t in tables))
-        setup = time.perf_counter() - setup_started
     finally:
         for http in https:
             await http.aclose()
-    pids = [s.pid for s in servers if s.pid is not None]
+    await phase()  # OPENED: the warm-up and the window start together everywhere
     # The load generator's own collector stays out of the window: a full collection of
     # 1,200 connections' objects stops this loop for 100 ms or more, which would show up as
     # server latency. Acting and parsing make little cyclic garbage in a minute.
@@ -516,54 +550,154 @@ async def drive(plan: Plan, servers: list[ServerProcess], counts: Counts) -> Jso
         await asyncio.sleep(plan.warmup)
         hands_before = [t.hands_played for t in tables]
         versions_before = [t.version for t in tables]
-        server_cpu, client_cpu = sum(cpu_seconds(pid) for pid in pids), time.process_time()
-        pressure = cpu_pressure()
-        profiler = None
-        if plan.profile is not None:
-            profiler = start_profiler(pids[0], plan.seconds, plan.profile)
-        started = time.perf_counter()
+        client_cpu = time.process_time()
         counts.measuring = True
         await asyncio.sleep(plan.seconds)
         counts.measuring = False
-        wall = time.perf_counter() - started
-        server_cpu = sum(cpu_seconds(pid) for pid in pids) - server_cpu
-        client_cpu = time.process_time() - client_cpu
-        pressure_after = cpu_pressure()
-        waited = None
-        if pressure is not None and pressure_after is not None:
-            waited = (pressure_after - pressure) / 1e6 / wall
-        load = os.getloadavg()[0]
-        hands = [t.hands_played - b for t, b in zip(tables, hands_before, strict=True)]
-        # A table that changed nothing in the whole window is stuck (a hand at 0.5 s a
-        # decision can take longer than a short window, so hands are not the test).
-        stalled = sum(1 for t, b in zip(tables, versions_before, strict=True) if t.version == b)
-        if profiler is not None:
-            await asyncio.to_thread(profiler.wait, 60)
-        takeover = await take_over_time(servers, tables, counts) if count > 1 else None
+        client_cpu = (time.process_time() - client_cpu) / plan.seconds
+        counts.stopping = True  # a process killed for the take-over cuts clients off
+        results.put({
+            "hands": sum(t.hands_played - b for t, b in zip(tables, hands_before, strict=True)),
+            # A table that changed nothing in the whole window is stuck (a hand at 0.5 s a
+            # decision can take longer than a short window, so hands are not the test).
+            "stalled": sum(
+                1 for t, b in zip(tables, versions_before, strict=True) if t.version == b
+            ),
+            "tables": {t.index: t.id for t in tables},
+            "client_cpu": client_cpu,
+            "counts": counts,
+        })  # fmt: skip
+        await phase()  # MEASURED
+        await phase()  # TAKEN_OVER
     finally:
         gc.enable()
         gc.unfreeze()
-        counts.stopping = True
         lag.cancel()
         batch = SETUP_CONCURRENCY * 4  # closing handshakes, a few at a time
         for start in range(0, len(tables), batch):
             await asyncio.gather(*(t.close() for t in tables[start : start + batch]))
 
+
+async def drive(plan: Plan, servers: list[ServerProcess], client_cpus: list[int]) -> Json:
+    """Start ``plan.clients`` load processes, pass the phases with them, and sum up."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")  # not a fork of this running loop
+    barrier, results = context.Barrier(plan.clients + 1), context.Queue()
+    workers = [
+        context.Process(
+            target=load_process,
+            args=(
+                Share(
+                    plan,
+                    [s.url for s in servers],
+                    [s.ws_url for s in servers],
+                    list(range(k, plan.tables, plan.clients)),
+                    client_cpus[k % len(client_cpus)] if client_cpus else None,
+                ),
+                barrier,
+                results,
+            ),
+        )
+        for k in range(plan.clients)
+    ]
+
+    async def phase() -> None:
+        await asyncio.to_thread(barrier.wait, 600)
+
+    for worker in workers:
+        worker.start()
+    try:
+        setup_started = time.perf_counter()
+        await phase()  # CREATED
+        if len(servers) > 1:
+            https = [
+                httpx.AsyncClient(base_url=s.url, timeout=60, trust_env=False) for s in servers
+            ]
+            try:
+                await every_process_lists(https, plan.tables)
+            finally:
+                for http in https:
+                    await http.aclose()
+        await phase()  # LISTED
+        await phase()  # OPENED
+        setup = time.perf_counter() - setup_started
+        pids = [s.pid for s in servers if s.pid is not None]
+        await asyncio.sleep(plan.warmup)
+        server_cpu = sum(cpu_seconds(pid) for pid in pids)
+        pressure = cpu_pressure()
+        profiler = None
+        if plan.profile is not None:
+            profiler = start_profiler(pids[0], plan.seconds, plan.profile)
+        started = time.perf_counter()
+        await asyncio.sleep(plan.seconds)
+        wall = time.perf_counter() - started
+        server_cpu = sum(cpu_seconds(pid) for pid in pids) - server_cpu
+        pressure_after = cpu_pressure()
+        load = os.getloadavg()[0]
+        await phase()  # MEASURED
+        shares = [await asyncio.to_thread(results.get, True, 600) for _ in workers]
+        if profiler is not None:
+            await asyncio.to_thread(profiler.wait, 60)
+        victims = {
+            i: table_id for share in shares for i, table_id in share["tables"].items()
+            if i % len(servers) == 0
+        }  # fmt: skip
+        takeover = await take_over_time(servers, victims) if len(servers) > 1 else None
+        await phase()  # TAKEN_OVER: the load processes close their clients
+    finally:
+        for worker in workers:
+            await asyncio.to_thread(worker.join, 120)
+            if worker.is_alive():
+                worker.kill()
+    waited = None
+    if pressure is not None and pressure_after is not None:
+        waited = (pressure_after - pressure) / 1e6 / wall
+    return summed(plan, shares, wall, setup, server_cpu, waited, load, takeover)
+
+
+def summed(
+    plan: Plan,
+    shares: list[Json],
+    wall: float,
+    setup: float,
+    server_cpu: float,
+    waited: float | None,
+    load: float,
+    takeover: Json | None,
+) -> Json:
+    """One result from the load processes' counts."""
+    counts = Counts()
+    for share in shares:
+        part: Counts = share["counts"]
+        counts.messages += part.messages
+        counts.received_bytes += part.received_bytes
+        counts.actions += part.actions
+        counts.top_ups += part.top_ups
+        counts.latencies += part.latencies
+        counts.relayed_latencies += part.relayed_latencies
+        counts.loop_lags += part.loop_lags
+        counts.errors.update(part.errors)
+        counts.disconnects.update(part.disconnects)
+    hands = sum(share["hands"] for share in shares)
+
     def ms(value: float | None) -> float | None:
         return None if value is None else round(value * 1000, 2)
 
+    client_cpus = [share["client_cpu"] for share in shares]
     return {
         "run": plan.name,
-        "processes": count,
-        "spread": bool(relayed),
+        "processes": plan.processes,
+        "clients": plan.clients,
+        "spread": plan.spread and plan.processes > 1,
         "tables": plan.tables,
         "connections": plan.tables * SEATS,
         "think_seconds": plan.think,
         "warmup_seconds": plan.warmup,
         "seconds": round(wall, 2),
         "setup_seconds": round(setup, 2),
-        "hands": sum(hands),
-        "hands_per_second": round(sum(hands) / wall, 1),
+        "hands": hands,
+        "hands_per_second": round(hands / wall, 1),
         "actions_per_second": round(counts.actions / wall, 1),
         "messages_per_second": round(counts.messages / wall, 1),
         "received_mb_per_second": round(counts.received_bytes / wall / 1e6, 2),
@@ -579,11 +713,11 @@ async def drive(plan: Plan, servers: list[ServerProcess], counts: Counts) -> Jso
         "server_cpu": round(server_cpu / wall, 3),  # of one core
         # CPU per action moves less than the rates when other work shares the machine
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, counts.actions), 2),
-        "client_cpu": round(client_cpu / wall, 3),
+        "client_cpu": round(max(client_cpus), 3),  # of one core: the busiest load process
         "client_loop_lag_p99_ms": ms(percentile(counts.loop_lags, 0.99)),
         "cpu_pressure": None if waited is None else round(waited, 3),
         "load_average": round(load, 2),
-        "stalled_tables": stalled,
+        "stalled_tables": sum(share["stalled"] for share in shares),
         "top_ups": counts.top_ups,
         "errors": dict(counts.errors),
         "disconnects": dict(counts.disconnects),
@@ -601,20 +735,17 @@ async def every_process_lists(https: list[httpx.AsyncClient], tables: int) -> No
             await asyncio.sleep(0.2)
 
 
-async def take_over_time(
-    servers: list[ServerProcess], tables: list[BenchTable], counts: Counts
-) -> Json:
+async def take_over_time(servers: list[ServerProcess], tables: dict[int, str]) -> Json:
     """Kill the first process with SIGKILL in the middle of play, and time how long until
     the next one serves each table the dead one ran: once the survivor holds a table's
     lease (read from the database, so no storm of sockets loads it meanwhile), a new
     socket to it must get the state."""
     import asyncpg
 
-    victims = {t.id: t for t in tables if t.index % len(servers) == 0}
+    victims = list(tables.values())  # the tables the first process runs
     survivor = servers[1]
     mine = f"holdem_{survivor.pid}_"  # its processes' names start with their pid
     db = await asyncpg.connect(survivor.database)
-    counts.stopping = True  # the dead process's clients are cut off: not counted
     killed = time.perf_counter()
     await asyncio.to_thread(servers[0].kill)
 
@@ -733,7 +864,16 @@ def cluster_lines(results: list[Json]) -> list[str]:
     for n in counts:
         ratio = f" ({best[n] / best[1]:.2f}x one process)" if n in best and best.get(1) else ""
         found = show(best.get(n))
-        lines.append(f"{n} process(es): {found} actions/s at p99 < {LATENCY_TARGET_MS:g} ms{ratio}")
+        expected = ""
+        if n > 1 and best.get(1):
+            wanted = SCALING * n * best[1]
+            met = best.get(n, 0.0) >= wanted
+            expected = f"; expected >= {SCALING:g} x {n} x one = {wanted:,.0f}: " + (
+                "met" if met else "NOT met"
+            )
+        lines.append(
+            f"{n} process(es): {found} actions/s at p99 < {LATENCY_TARGET_MS:g} ms{ratio}{expected}"
+        )
     for r in results:
         if r["relayed_latencies"] and r["latency_p50_ms"] is not None:
             hop = r["relayed_p50_ms"] - r["latency_p50_ms"]
@@ -747,6 +887,30 @@ def cluster_lines(results: list[Json]) -> list[str]:
                 f"{r['run']}, {r['processes']} processes: after a kill -9, the survivor served all "
                 f"{t['tables']} tables of the dead one within {show(t['max_s'])} s "
                 f"(median {show(t['median_s'])} s)"
+            )
+    return lines
+
+
+def bottlenecks(results: list[Json]) -> list[str]:
+    """A warning for each run whose load generator may have been what limited it."""
+    lines = []
+    for r in results:
+        lag = r["client_loop_lag_p99_ms"] or 0.0
+        pressure = r["cpu_pressure"] or 0.0
+        if r["client_cpu"] < BOTTLENECK_CPU and lag >= BOTTLENECK_LAG_MS and pressure > 0.5:
+            lines.append(
+                f"warning: {r['run']}, {r['processes']} process(es): the machine was "
+                f"oversubscribed (CPU pressure {pressure:.0%}, load average "
+                f"{r['load_average']:g}): the load processes waited for a CPU (loop lag p99 "
+                f"{lag:.0f} ms at {r['client_cpu']:.0%} of a core), so did the servers; these "
+                "figures are the machine's, not the cardroom's"
+            )
+        elif r["client_cpu"] >= BOTTLENECK_CPU or lag >= BOTTLENECK_LAG_MS:
+            lines.append(
+                f"warning: {r['run']}, {r['processes']} process(es): the load generator was "
+                f"the bottleneck (its busiest process at {r['client_cpu']:.0%} of a core, loop "
+                f"lag p99 {lag:.0f} ms): these figures measure it, not the servers; give "
+                "more --clients"
             )
     return lines
 
@@ -780,7 +944,11 @@ def main() -> int:
     parser.add_argument("--think", type=float, help="seconds a player waits before acting")
     parser.add_argument("--seconds", type=float, help="length of the measured window")
     parser.add_argument("--warmup", type=float, help="seconds played before measuring")
-    parser.add_argument("--database", default="sqlite", help="sqlite, postgresql or a URL")
+    parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite, postgresql or a URL (with --processes over 1: postgresql by default)",
+    )
     parser.add_argument("--no-compression", action="store_true", help="no permessage-deflate")
     parser.add_argument("--profile", type=Path, help="py-spy record the server into FILE")
     parser.add_argument("--quick", action="store_true", help="10 tables, 10 s a run")
@@ -794,6 +962,12 @@ def main() -> int:
     parser.add_argument(
         "--spread", action="store_true", help="seats 4-6 connect to another process (relayed)"
     )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        help="load generator processes, a core each (default: a quarter of the cores, at "
+        "least 1); the servers get the other cores",
+    )
     args = parser.parse_args()
     try:
         counts = [int(n) for n in args.processes.split(",")]
@@ -802,8 +976,8 @@ def main() -> int:
         parser.error("--processes and --tables take numbers, or lists of them: 1,2")
     if min(counts) < 1 or min(table_counts) < 1:
         parser.error("--processes and --tables take numbers of at least 1")
-    if max(counts) > 1 and not args.database.startswith("postgres"):
-        parser.error("--processes over 1 share one PostgreSQL database: add --database postgresql")
+    if max(counts) > 1 and args.database == "sqlite":
+        args.database = "postgresql"  # several processes share one PostgreSQL: a throwaway
 
     if args.tables is not None or args.think is not None or args.seconds is not None:
         runs: tuple[tuple[str, int, float, float], ...] = tuple(
@@ -816,9 +990,20 @@ def main() -> int:
     open_files = raise_open_files()
     if open_files < max(r[1] for r in runs) * SEATS * 2 + 100:
         print(f"warning: only {open_files} open files allowed", file=sys.stderr)
-    cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
-    client_cpu = pin_to_one_core() if len(cpus) > 1 else None
-    server_cpus = cpus - {client_cpu} if client_cpu is not None else None
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    clients = args.clients or max(1, len(cpus) // 4)
+    if clients < 1:
+        parser.error("--clients takes a number of at least 1")
+    # The load processes take the last cores, the servers every other one; with too few
+    # cores for both, nobody is pinned and the report says so.
+    client_cpus = cpus[-clients:] if len(cpus) > clients else []
+    server_cpus = set(cpus) - set(client_cpus) if client_cpus else None
+    if server_cpus is not None and len(server_cpus) < max(counts):
+        print(
+            f"warning: {max(counts)} server processes share {len(server_cpus)} core(s): "
+            "they cannot scale past the cores they have",
+            file=sys.stderr,
+        )
 
     if args.database not in ("sqlite", "postgresql") and not args.database.startswith("postgres"):
         parser.error(
@@ -843,8 +1028,9 @@ def main() -> int:
                 plan = Plan(
                     name, tables, think, seconds, warmup, database,
                     None if args.no_compression else "deflate", profile, processes, args.spread,
+                    clients,
                 )  # fmt: skip
-                result = asyncio.run(run(plan, server_cpus))
+                result = asyncio.run(run(plan, server_cpus, client_cpus))
                 results.append(result)
                 print(health(result), file=sys.stderr, flush=True)  # progress meanwhile
 
@@ -854,12 +1040,12 @@ def main() -> int:
         return 0
     deflate = "off" if args.no_compression else "on"
     print(
-        f"{note}; server pinned to CPU {sorted(server_cpus or [])}"
-        + (" (one process; several share every CPU)" if max(counts) > 1 else "")
-        + f", load generator to CPU {client_cpu}; permessage-deflate {deflate}:\n"
+        f"{note}; every server process pinned to CPU {sorted(server_cpus or [])}, "
+        f"{clients} load process(es) to CPU {client_cpus or 'any'}; "
+        f"permessage-deflate {deflate}:\n"
     )
     print("\n".join(table_rows(results)))
-    lines = verdicts(results) + cluster_lines(results)
+    lines = verdicts(results) + cluster_lines(results) + bottlenecks(results)
     if lines:
         print("\n" + "\n".join(lines))
     print()

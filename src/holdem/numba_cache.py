@@ -14,7 +14,7 @@ def compiled_before(kernel: Any) -> bool:
     """Whether numba's cache holds a compiled version of ``kernel`` (a ``cache=True``
     dispatcher) for its current source, wherever numba keeps its cache."""
     try:
-        return bool(kernel._cache._cache_file._load_index())
+        return bool(kernel._cache._cache_file._load_index())  # noqa: SLF001 (numba's own)
     except Exception:  # numba's cache layout is its own: when unsure, say nothing
         return True
 

@@ -8,6 +8,7 @@ import pytest
 
 from holdem.cards import ALL_CARDS, parse_cards
 from holdem.engine import Action, Hand, HandConfig, Phase
+from holdem.engine import events as ev
 from holdem.engine.events import BoardReturned, CardExposed, ExtraCardsDealt, HandVoided, Misdealt
 from holdem.errors import DealingError, IllegalActionError
 from tests.engine.helpers import deck_starting
@@ -64,6 +65,19 @@ def test_r39_no_misdeal_after_the_first_action():
     with pytest.raises(IllegalActionError, match="void the hand instead"):
         hand.misdeal()
     assert hand.phase == Phase.BETTING
+
+
+def test_r40_a_premature_flops_burn_is_an_event_and_the_new_flop_has_none():
+    hand = Hand(CONFIG, deck_starting(DECK), rng=random.Random(5))
+    hand.act(Action.call())
+    burns = sum(isinstance(e, ev.CardBurned) for e in hand.events)
+    hand.premature_board()
+    at = next(i for i, e in enumerate(hand.events) if isinstance(e, CardExposed))
+    assert isinstance(hand.events[at - 1], ev.CardBurned)  # the burn came with the early flop
+    hand.act(Action.call())
+    hand.act(Action.check())
+    assert len(hand.board) == 3
+    assert sum(isinstance(e, ev.CardBurned) for e in hand.events) == burns + 1  # one, not two
 
 
 def test_r40_premature_flop_goes_back_and_the_new_flop_has_no_burn():

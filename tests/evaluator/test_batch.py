@@ -60,3 +60,45 @@ def test_the_input_is_never_changed():
     before = hands.copy()
     evaluate_batch(hands)
     assert np.array_equal(hands, before)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_trusted_hands_into_the_callers_buffer(k):
+    hands = random_hands(20_000, k, seed=10 + k)
+    out = np.full(len(hands), -1, dtype=np.int32)
+    returned = evaluate_batch(hands, out=out, validate=False)
+    assert returned is out
+    assert out.tolist() == evaluate_batch(hands).tolist()
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [[0, 1, 2, 3, 4, 5, 5]],  # a card twice
+        [[51, 51, 51, 51, 51, 51, 51]],  # seven aces of spades
+        [[255, 254, 200, 199, 100, 99, 52]],  # no card at all
+        [[0, 0, 0, 0, 0]],
+    ],
+)
+def test_unchecked_bad_hands_give_some_strength_and_never_read_past_the_tables(rows):
+    # validate=False promises a meaningless value for a bad hand, not a crash: the
+    # tables are padded and the perfect hash's slot clamped.
+    strengths = evaluate_batch(np.array(rows, dtype=np.uint8), validate=False)
+    assert 0 <= int(strengths[0]) <= 7462
+    with pytest.raises(InvalidCardsError, match="row 0"):
+        evaluate_batch(np.array(rows, dtype=np.uint8))
+
+
+@pytest.mark.parametrize(
+    ("out", "words"),
+    [
+        (np.empty(3, dtype=np.int64), "int32 array of shape \\(2,\\)"),
+        (np.empty(1, dtype=np.int32), "int32 array of shape \\(2,\\)"),
+        ([0, 0], "int32 array of shape \\(2,\\)"),
+        (np.empty(4, dtype=np.int32)[::2], "contiguous"),
+    ],
+)
+def test_a_wrong_output_buffer_is_refused_in_a_sentence(out, words):
+    rows = np.array([parse_cards("AsKsQsJsTs"), parse_cards("7c5d4h3s2c")], dtype=np.uint8)
+    with pytest.raises(InvalidCardsError, match=words):
+        evaluate_batch(rows, out=out)

@@ -10,8 +10,8 @@ import time
 import httpx
 from sqlalchemy import select, update
 
-from holdem.server.auth import token_hash
 from holdem.server.store import commands, tables
+from holdem.webkit.auth import token_hash
 from tests.security.stored import execute
 from tests.server.client import FAST, Json, Player
 from tests.support.server import ServerProcess

@@ -18,9 +18,9 @@ import pytest
 
 from holdem.clock.app import ClockRoom, create_app
 from holdem.clock.store import SavedState
-from holdem.server.hosts import local_address
 from holdem.tournament.clock import Clock
 from holdem.tournament.structure import preset
+from holdem.webkit.hosts import local_address
 from tests.security.raw_sockets import websocket_handshake
 from tests.security.threaded_server import serving
 from tests.support.server import ServerProcess

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from holdem.server.failures import JsonErrors
+from holdem.webkit.failures import JsonErrors
 from tests.security.threaded_server import serving
 from tests.server.client import Cardroom
 

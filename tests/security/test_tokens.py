@@ -17,9 +17,9 @@ import httpx
 import pytest
 
 from holdem.cardroom.options import TableOptions
-from holdem.server.auth import token_hash
 from holdem.server.creation_limits import Limits
 from holdem.server.store import Store
+from holdem.webkit.auth import token_hash
 from tests.server.client import Cardroom, Player
 from tests.support.server import ServerProcess
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from holdem.server.auth import token_hash
+from holdem.webkit.auth import token_hash
 from tests.server.client import FAST, Json, Player
 from tests.server.test_cluster import listed
 from tests.support.postgres import PostgresServer

@@ -9,6 +9,7 @@ from typing import Any
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import Command, Room
 from holdem.cards import Card
+from holdem.engine.config import OddChips
 from holdem.server.views import public_state
 from tests.security.test_snapshots import check_every_prefix, table_command
 from tests.server.client import Cardroom, Player
@@ -33,7 +34,8 @@ def test_the_options_are_in_the_form_and_bad_ones_are_refused(cardroom: Cardroom
     assert (table["bomb_pots"], table["bomb_pot_ante"]) == (True, 5)
     assert table["seven_deuce_bounty"] == 3 and table["rabbit_hunt"] is True
     assert ana.state["house"] == {"bomb_pot_next": 0, "next_blinds": None,
-                                  "seven_deuce_bounty": 3, "bounty_won": None}  # fmt: skip
+                                  "seven_deuce_bounty": 3, "bounty_won": None,
+                                  "odd_chips": OddChips.ONE_EACH.words}  # fmt: skip
     for options, words in [
         ({"bomb_pots": True}, "a bomb pot needs an ante of at least 1 chip"),
         ({"seven_deuce_bounty": -1}, "The 7-2 bounty is at least 0, not -1"),

@@ -218,6 +218,56 @@ def test_the_button_moves_after_a_hand_and_stays_after_a_misdeal() -> None:
     assert session.button == 1
 
 
+def roles_of(session: LiveSession) -> dict[int, str | None]:
+    return {s["seat"]: s["role"] for s in live_state(session)["seats"] if s["name"]}
+
+
+FOUR: Seats = ((1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100), (4, "Di", 100))
+
+
+def test_r36_the_big_blind_moves_exactly_one_seat_when_a_player_leaves() -> None:
+    # Button Ann, small blind Bob, big blind Cy; Cy cashes out. Di must take the big blind
+    # (R36): the small blind is dead (Cy's seat is empty) and the button goes to Bob.
+    session = session_with(FOUR, button=1)
+    run(session, {"kind": "deal"})
+    assert roles_of(session) == {1: "BTN", 2: "SB", 3: "BB", 4: None}
+    run(session, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "cash_out", "seat": 3}, {"kind": "deal"})
+    assert session.button == 2
+    assert roles_of(session) == {1: None, 2: "BTN", 4: "BB"}
+    state = hand_state(session)
+    assert state["pot_total"] == 2 and state["to_act"] == 1  # no small blind: Ann is first
+    run(session, act(1, "fold"), act(2, "fold"))
+    # The next hand: Di's small blind, Ann's big blind, the button on Cy's empty seat.
+    run(session, {"kind": "deal"})
+    assert roles_of(session) == {1: "BB", 2: None, 4: "SB"} and session.button == 3
+
+
+def test_r36_without_the_dead_button_the_button_simply_moves_on() -> None:
+    session = session_with(FOUR, button=1, dead_button=False)
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "cash_out", "seat": 3}, {"kind": "deal"})
+    assert roles_of(session) == {1: "BB", 2: "BTN", 4: "SB"}
+
+
+def test_r37_from_three_players_to_two_nobody_posts_the_big_blind_twice() -> None:
+    session = session_with(button=1)  # Ann the button, Bob the small blind, Cy the big
+    run(session, {"kind": "deal"})
+    assert roles_of(session) == {1: "BTN", 2: "SB", 3: "BB"}
+    run(session, act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "cash_out", "seat": 1}, {"kind": "deal"})
+    # Cy had the big blind last: Cy takes the button and the small blind (R37, R6).
+    assert roles_of(session) == {2: "BB", 3: "BTN/SB"}
+
+
+def test_r6_r35_heads_up_the_big_blind_alternates_each_hand() -> None:
+    session = session_with(((1, "Ann", 100), (5, "Bob", 100)), button=5)
+    for big, button in ((1, 5), (5, 1), (1, 5)):
+        run(session, {"kind": "deal"})
+        assert roles_of(session) == {big: "BB", button: "BTN/SB"}
+        run(session, act(button, "fold"))
+
+
 # -- the "what happened?" menu ---------------------------------------------------------------
 
 
@@ -244,6 +294,33 @@ def test_an_exposed_first_card_is_a_misdeal_and_a_later_one_is_replaced() -> Non
     run(session, act(3, "call"), act(1, "call"), act(2, "check"))
     refused(session, board("Qs", "2d", "3d"), "Qs is out of play")
     refused(session, odd("exposed_card", seat=2, card_number=2), "before the first action")
+
+
+def test_r39_the_procedure_gives_the_ruling_first_in_one_line() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, odd("exposed_card", seat=3, card_number=1, card="Qs"))
+    procedure = hand_state(session)["procedure"]
+    assert list(procedure)[:3] == ["what", "title", "ruling"]
+    assert procedure["ruling"] == "The deal goes on: the card is replaced, no new burn"
+    run(session, act(3, "fold"), act(1, "fold"))
+    run(session, {"kind": "deal"}, odd("misdeal"))
+    ruling = hand_state(session)["procedure"]["ruling"]
+    assert ruling == "Misdeal: the blinds come back and the same button deals again"
+    assert "\n" not in ruling and len(ruling) <= 80
+
+
+def test_r39_a_misdeal_uses_up_no_hand_number() -> None:
+    session = session_with()
+    run(session, {"kind": "deal"}, act(3, "fold"), act(1, "fold"))
+    run(session, {"kind": "deal"}, odd("misdeal"))
+    assert session.finished[-1].number == 2 and session.finished[-1].misdeal
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and session.hand.number == 2  # dealt again as hand 2
+    run(session, act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and session.hand.number == 3
+    hands = live_state(session)["hands"]
+    assert [(h["number"], h["misdeal"]) for h in hands] == [(1, False), (2, True), (2, False)]
 
 
 def test_a_second_exposed_card_is_a_misdeal() -> None:
@@ -536,3 +613,74 @@ def test_random_sessions_keep_every_chip_and_undo_leaves_no_trace(seed: int) -> 
                 assert after == before, entry
                 session.apply(entry)
         assert sum(p.stack for p in session.players.values()) == bought
+
+
+# -- R38: new players and missed blinds ------------------------------------------------------
+
+
+def test_r38_a_new_player_waits_for_the_big_blind_and_the_page_says_so() -> None:
+    session = session_with(FOUR, button=1)
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    # Eve sits between Di and Ann, under the gun of the next hand: she is not dealt in.
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    assert live_state(session)["before_deal"] == ["Eve (seat 5) waits for the big blind"]
+    run(session, {"kind": "deal"})  # button Bob, small blind Cy, big blind Di
+    assert session.hand is not None and 5 not in session.hand.seats
+    run(session, act(1, "fold"), act(2, "fold"), act(3, "fold"))
+    run(session, {"kind": "deal"})  # the big blind reaches Eve: she plays, posting it
+    assert roles_of(session)[5] == "BB"
+    assert live_state(session)["before_deal"] == []
+
+
+def test_r38_a_new_player_posts_a_big_blind_at_once_where_the_house_says_so() -> None:
+    session = session_with(FOUR, button=1, new_players="post")
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    assert live_state(session)["before_deal"] == ["Eve (seat 5) posts a big blind, live"]
+    run(session, {"kind": "deal"})
+    state = hand_state(session)
+    assert session.hand is not None and 5 in session.hand.seats
+    assert state["pot_total"] == 1 + 2 + 2  # the blinds and Eve's live big blind
+    assert stacks(session)["Eve"] == 100  # the stack shown is before the hand settles
+
+
+def test_r38_a_player_who_missed_blinds_posts_small_dead_and_big_live() -> None:
+    session = session_with(FOUR, button=1, new_players="post")
+    run(session, {"kind": "sit_out", "seat": 4})
+    for _ in range(3):  # the blinds pass Di's seat while she sits out
+        run(session, {"kind": "deal"})
+        to_act = hand_state(session)["to_act"]
+        while session.hand is not None and not session.hand.over:
+            run(session, act(hand_state(session)["to_act"], "fold"))
+        assert to_act is not None
+    run(session, {"kind": "sit_in", "seat": 4})
+    assert live_state(session)["before_deal"] == [
+        "Di (seat 4) posts the missed blinds: the small blind dead and the big blind live"
+    ]
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and 4 in session.hand.seats
+    config = session.hand.config
+    position = session.hand.seats.index(4)
+    assert config.live_posts[position] == 2 and config.dead_blinds[position] == 1
+
+
+def test_r38_the_host_overrides_what_a_player_owes_with_a_recorded_reason() -> None:
+    session = session_with(FOUR, button=1)
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    refused(session, {"kind": "owes", "seat": 5, "post": "none"}, "give the reason")
+    refused(session, {"kind": "owes", "seat": 5, "post": "all", "reason": "x"}, "post is one of")
+    run(session, {"kind": "owes", "seat": 5, "post": "none", "reason": "came back from dinner"})
+    assert session.log[-1] == "host: Eve posts nothing owed: came back from dinner"
+    assert live_state(session)["before_deal"] == []
+    run(session, {"kind": "deal"})
+    assert session.hand is not None and 5 in session.hand.seats
+
+
+def test_r38_r39_a_misdeal_leaves_the_posts_owed() -> None:
+    session = session_with(FOUR, button=1, new_players="post")
+    run(session, {"kind": "deal"}, act(4, "fold"), act(1, "fold"), act(2, "fold"))
+    run(session, {"kind": "seat", "seat": 5, "name": "Eve", "buy_in": 100})
+    run(session, {"kind": "deal"}, odd("misdeal"))
+    assert live_state(session)["before_deal"] == ["Eve (seat 5) posts a big blind, live"]
+    assert stacks(session)["Eve"] == 100

@@ -57,6 +57,12 @@ def test_the_lobby_form_sets_up_a_home_game(sized_page: Page, server: ServerProc
     by(page, "create-table").click()
     expect(by(page, "connection")).to_have_attribute("data-state", "open")
     expect(by(page, "seven-deuce")).to_have_text("7-2 game: 3 from each player")
+    expect(by(page, "odd-chips")).to_have_text(  # the house's odd-chip rule, named (R25)
+        "House rule: odd chips one each, from the first winner left of the button (R25)"
+    )
+    for theme in ("dark", "light"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        save_screenshot(page, f"home-game-odd-chips-{size}-{theme}")
     expect(by(page, "host-bomb-pot")).to_have_text("Bomb pot next hand (4 each)")
     assert not errors, errors
 

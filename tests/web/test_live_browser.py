@@ -312,3 +312,82 @@ def test_a_second_person_only_watches(
     expect(by(page, "live-actions")).to_be_hidden()
     save_screenshot(page, "live-watching-phone")
     other.close()
+
+
+FOUR = ((1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100), (4, "Di", 100))
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def sized(
+    request: pytest.FixtureRequest, chromium_browser: Browser
+) -> Iterator[tuple[Page, str, list[str]]]:
+    """A page at a phone's and at a laptop's size, its name and its console errors."""
+    context = chromium_browser.new_context(**SIZES[request.param])
+    page = context.new_page()
+    try:
+        yield page, request.param, console_errors(page)
+    finally:
+        context.close()
+
+
+def test_r36_r38_the_page_says_who_posts_what_before_the_deal(
+    sized: tuple[Page, str, list[str]], server: ServerProcess
+) -> None:
+    page, size, errors = sized
+    open_live(page, server)
+    seat_table(page, FOUR, button=1)
+    expect(by(page, "live-house-0")).to_have_text(
+        "Dead button: the big blind moves exactly one seat each hand (R36)."
+    )
+    expect(by(page, "live-house-2")).to_contain_text("Odd chips one each")
+    deal(page)
+    for _ in range(3):
+        tap(page, "fold")
+    by(page, "live-setup-toggle").click()  # folded once the first hand was dealt
+    seat(page, 5, "Eve", 100)  # she sits under the gun of the next hand
+    expect(by(page, "live-before-deal-0")).to_have_text("Eve (seat 5) waits for the big blind.")
+    expect(by(page, "live-owes-5")).to_have_text("waits for the big blind")
+    for theme in ("dark", "light"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        save_screenshot(page, f"live-before-deal-{size}-{theme}")
+    no_overflow(page)
+    # The host lets her play at once, posting a big blind, and says why.
+    by(page, "live-tool-seat").select_option("5")
+    by(page, "live-owes-post").select_option("big")
+    by(page, "live-owes-reason").fill("she asked to play now")
+    by(page, "live-owes-set").click()
+    expect(by(page, "live-before-deal-0")).to_have_text("Eve (seat 5) posts a big blind, live.")
+    deal(page)
+    expect(by(page, "live-before-deal")).to_be_hidden()
+    expect(by(page, "live-seat-5")).to_be_visible()
+    expect(by(page, "live-seat-4")).to_contain_text("BB")  # one seat on from Cy (R36)
+    save_screenshot(page, f"live-after-posts-{size}")
+    no_overflow(page)
+    assert errors == []
+
+
+def test_r39_the_procedure_shows_the_ruling_first_and_folds_the_book(
+    sized: tuple[Page, str, list[str]], server: ServerProcess
+) -> None:
+    page, size, errors = sized
+    open_live(page, server)
+    seat_table(page, THREE, button=3)
+    deal(page)
+    menu(page, "exposed_card", seat="3", card_number="1", card="Qs")
+    ruling = by(page, "live-procedure-ruling")
+    expect(ruling).to_have_text("The deal goes on: the card is replaced, no new burn.")
+    box = ruling.bounding_box()
+    # One sentence, read first: one line on a laptop, at most two on a phone.
+    assert box is not None and box["height"] < (30 if size == "desktop" else 60)
+    first = page.evaluate(
+        "document.querySelector('[data-testid=live-procedure]').firstElementChild.dataset.testid"
+    )
+    assert first == "live-procedure-ruling"
+    expect(by(page, "live-procedure-rule")).to_be_hidden()  # the book's text, folded
+    for theme in ("dark", "light"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        save_screenshot(page, f"live-ruling-{size}-{theme}")
+    by(page, "live-procedure-book").locator("summary").click()
+    expect(by(page, "live-procedure-rule")).to_contain_text("R39")
+    no_overflow(page)
+    assert errors == []

@@ -29,7 +29,8 @@ table { border-collapse: collapse; width: 100%; } td, th { padding: .25rem .4rem
   border-bottom: 1px solid var(--line); text-align: left; font-size: .92rem; }
 .g { font-weight: 700; } .g.best { color: var(--best); } .g.inaccuracy { color: var(--inaccuracy); }
 .g.mistake { color: var(--mistake); } .g.blunder { color: var(--blunder); }
-.method { opacity: .75; font-size: .85rem; } .summary td:first-child { width: 14rem; }
+.scroll { overflow-x: auto; } .method { opacity: .75; font-size: .85rem; }
+.summary td:first-child { width: 14rem; }
 """
 
 
@@ -65,8 +66,9 @@ def _cards(text: str) -> str:
     if not text:
         return ""
     out = []
-    for card in text.split():
-        rank, suit = card[:-1], card[-1]
+    compact = text.replace(" ", "")
+    for card in (compact[i : i + 2] for i in range(0, len(compact), 2)):  # "AsKh" -> As, Kh
+        rank, suit = card[0], card[1]
         symbol, colour = _SUITS.get(suit, (suit, "black"))
         out.append(f"<span class='c {colour}'>{escape(rank)}{symbol}</span>")
     return f"<span class='felt'>{''.join(out)}</span>"
@@ -85,8 +87,9 @@ def _hand(hand: AnalyzedHand) -> str:
     last_board = hand.decisions[-1].board if hand.decisions else ""
     rows = "".join(_decision(d) for d in hand.decisions)
     return (
-        f"{head}<div>{cards}{_cards(last_board)}</div><table><tr><th>street</th><th>spot</th>"
-        f"<th>played</th><th>best</th><th>EV lost</th><th>grade</th></tr>{rows}</table></div>"
+        f"{head}<div>{cards}{_cards(last_board)}</div><div class='scroll'><table>"
+        f"<tr><th>street</th><th>spot</th><th>played</th><th>best</th><th>EV lost</th>"
+        f"<th>grade</th></tr>{rows}</table></div></div>"
     )
 
 

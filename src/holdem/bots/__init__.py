@@ -7,7 +7,8 @@
 - ``mc``: Monte Carlo equity against the ranges the opponents' actions suggest,
   with bets sized by equity, pot odds and fold equity;
 - ``coach``: always plays the coach's recommendation (``bots/coach.py``), the measure of
-  the advice the coach gives people.
+  the advice the coach gives people;
+- ``solver``: the push/fold equilibrium preflop at 15 big blinds or less, ``mc`` elsewhere.
 """
 
 from holdem.bots.base import Bot, PlayerView, view_for, visible_events
@@ -15,6 +16,7 @@ from holdem.bots.caller import CallerBot
 from holdem.bots.coach import CoachBot
 from holdem.bots.mc import MonteCarloBot
 from holdem.bots.random_bot import RandomBot
+from holdem.bots.solver_bot import SolverBot
 from holdem.bots.tag import TagBot
 
 BOTS: dict[str, type[Bot]] = {
@@ -23,6 +25,7 @@ BOTS: dict[str, type[Bot]] = {
     "tag": TagBot,
     "mc": MonteCarloBot,
     "coach": CoachBot,
+    "solver": SolverBot,
 }
 """Bots by the name ``holdem sim --bots`` takes."""
 
@@ -34,6 +37,7 @@ __all__ = [
     "MonteCarloBot",
     "PlayerView",
     "RandomBot",
+    "SolverBot",
     "TagBot",
     "view_for",
     "visible_events",

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from holdem.engine import AnteKind
+from holdem.engine.config import OddChips
 from holdem.errors import ConfigError, IllegalActionError
 from holdem.table.settings import TableSettings
 
@@ -68,6 +69,8 @@ def house_view(room: Room) -> dict[str, Any]:
         "bomb_pot_next": table.next_bomb_pot,
         "next_blinds": room.next_blinds,
         "seven_deuce_bounty": table.settings.seven_deuce_bounty,
+        # The odd chips of a split pot, a house rule a player may ask about (R25).
+        "odd_chips": OddChips.ONE_EACH.words,
         "bounty_won": None
         if bounty is None or last is None
         else {

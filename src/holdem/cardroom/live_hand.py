@@ -440,9 +440,13 @@ def pot_words(award: PotAward, count: int, name: Any) -> str:
     share = award.amount // len(winners)
     odd = award.amount - share * len(winners)
     words = f"{label}: {words_list(winners)} split, {share} each"
-    if odd:
-        chips = "the odd chip goes" if odd == 1 else f"the {odd} odd chips go"
-        words += f"; {chips} to {winners[0]}, first left of the button (R25)"
+    if odd == 1:
+        words += f"; the odd chip goes to {winners[0]}, first left of the button (R25)"
+    elif odd:  # one each, in order from the first winner left of the button
+        words += (
+            f"; the {odd} odd chips go one each to {words_list(winners[:odd])}, "
+            "in order from the first left of the button (R25)"
+        )
     return f"{words}. {why}."
 
 

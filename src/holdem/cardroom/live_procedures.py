@@ -60,6 +60,7 @@ class Applied:
     what: str
     title: str
     rule: str
+    ruling: str  # the ruling in one line, read first by a hurried host
     dealer: str  # what to do with the cards
     effect: str  # what happened to the chips and the hand
 
@@ -67,6 +68,7 @@ class Applied:
         return {
             "what": self.what,
             "title": self.title,
+            "ruling": self.ruling,
             "rule": self.rule,
             "rule_words": RULES[self.rule],
             "dealer": self.dealer,
@@ -112,19 +114,19 @@ def apply(live: LiveHand, entry: Entry) -> Applied:
     return procedure(live, entry)
 
 
-def _applied(what: str, dealer: str, effect: str, rule: str | None = None) -> Applied:
+def _applied(what: str, ruling: str, dealer: str, effect: str, rule: str | None = None) -> Applied:
     choice = CHOICES[what]
-    return Applied(what, choice.title, rule or choice.rule, dealer, effect)
+    return Applied(what, choice.title, rule or choice.rule, ruling, dealer, effect)
 
 
 def _voiding(
-    what: str, end: Callable[[Hand], object], dealer: str, effect: str
+    what: str, end: Callable[[Hand], object], ruling: str, dealer: str, effect: str
 ) -> Callable[[LiveHand, Entry], Applied]:
     """A procedure that ends the hand with every chip back where it was (R39, R42)."""
 
     def procedure(live: LiveHand, entry: Entry) -> Applied:
         end(live.hand)
-        return _applied(what, dealer, effect)
+        return _applied(what, ruling, dealer, effect)
 
     return procedure
 
@@ -132,6 +134,7 @@ def _voiding(
 def _misdealt(what: str, why: str) -> Applied:
     return _applied(
         what,
+        "Misdeal: the blinds come back and the same button deals again",
         f"{why}: gather every card, shuffle and cut, and deal again from the same button.",
         "Misdeal: the blinds and antes went back; the same button deals again.",
     )
@@ -161,6 +164,7 @@ def _exposed_card(live: LiveHand, entry: Entry) -> Applied:
     hand.procedure.skip_burn = True  # the exposed card is the flop's burn (R39)
     return _applied(
         "exposed_card",
+        "The deal goes on: the card is replaced, no new burn",
         f"Show the card to everyone and finish the deal; then give {name} the next card "
         "from the deck in its place. The exposed card is the first burn: deal the flop "
         "without burning another.",
@@ -180,6 +184,7 @@ def _premature(live: LiveHand, entry: Entry) -> Applied:
     if street == 1:
         return _applied(
             "premature",
+            "A new flop after the betting, without a burn",
             "Put the flop cards back into the stock (the burn stays burned), shuffle and "
             "cut, and finish the betting; then deal a new flop without a burn.",
             "The betting goes on as before: nothing that was bet changes.",
@@ -194,6 +199,7 @@ def _premature(live: LiveHand, entry: Entry) -> Applied:
     )
     return _applied(
         "premature",
+        f"The early {which} is set aside; the betting goes on",
         f"Set the early {which} ({cards[0]}) aside, face down, and finish the betting; "
         f"then {after}.",
         "The betting goes on as before: nothing that was bet changes.",
@@ -208,6 +214,7 @@ def _extra_card(live: LiveHand, entry: Entry) -> Applied:
         return _misdealt("extra_card", "Two or more extra cards")
     return _applied(
         "extra_card",
+        "The deal stands: the extra card is the first burn",
         "Take the extra card back from the first player, unseen, and use it as the first "
         "burn: deal the flop without burning another.",
         "The deal stands; no chips move.",
@@ -219,6 +226,7 @@ def _flop_too_many(live: LiveHand, entry: Entry) -> Applied:
     live.hand.flop_with_too_many_cards(cards)
     return _applied(
         "flop_too_many",
+        "A new flop: the cards go back, no burn",
         "Mix every card of that flop back into the stock (the burn stays burned), shuffle "
         "and cut, and turn a new flop without a burn; then enter it.",
         "No chips move; the flop is dealt again.",
@@ -233,6 +241,7 @@ def _face_up_in_deck(live: LiveHand, entry: Entry) -> Applied:
         live.dead_cards.append(card)
     return _applied(
         "face_up_in_deck",
+        "The card is out of play; the deal goes on",
         "Take the face-up card out of play and put it with the burn cards; deal the next "
         "card in its place. A face-up card in the stock is never dealt.",
         "Nothing changes in the chips; the card cannot come on the board.",
@@ -246,6 +255,7 @@ def _out_of_turn(live: LiveHand, entry: Entry) -> Applied:
     name = live.name_of(position)
     return _applied(
         "out_of_turn",
+        f"{name}'s {action} waits for the turn",
         f"Leave {name}'s chips where they are; the action goes back to the player whose "
         "turn it is.",
         f"{name}'s {action} is held: it stands when the turn reaches {name} if nobody bets "
@@ -265,6 +275,7 @@ def _string_bet(live: LiveHand, entry: Entry) -> Applied:
     live.act(position, kind, amount)
     return _applied(
         "string_bet",
+        f"Only the first motion counts: {live.name_of(position)} {_said(kind, amount)}",
         f"Only the first motion counts: hand back whatever {live.name_of(position)} "
         "added after it.",
         f"{live.name_of(position)}: {_said(kind, amount)}.",
@@ -281,6 +292,7 @@ def _oversized_chip(live: LiveHand, entry: Entry) -> Applied:
     change = "give the change back" if kind in ("call", "check") else "make change"
     return _applied(
         "oversized_chip",
+        f"One chip without a word: {live.name_of(position)} {_said(kind, amount)}",
         f"Take the chip and {change}: {live.name_of(position)} {_said(kind, amount)}.",
         f"{live.name_of(position)}: {_said(kind, amount)}"
         + ("" if said or kind != "call" else " (no raise was said)")
@@ -301,6 +313,7 @@ def _verbal(live: LiveHand, entry: Entry) -> Applied:
     live.act(position, kind, amount)
     return _applied(
         "verbal",
+        f"Words are binding: {live.name_of(position)} {_said(kind, amount)}",
         f"{live.name_of(position)}'s words stand: the chips must follow them.",
         f"{live.name_of(position)}: {_said(kind, amount)} (binding).",
     )
@@ -375,6 +388,7 @@ PROCEDURES: dict[str, Callable[[LiveHand, Entry], Applied]] = {
     "misdeal": _voiding(
         "misdeal",
         lambda hand: hand.misdeal("misdeal called by the dealer"),
+        "Misdeal: the blinds come back and the same button deals again",
         "Gather every card, shuffle and cut the whole deck, and deal again from the same button.",
         "The hand is void: the blinds and antes went back; the same button deals again.",
     ),
@@ -390,6 +404,7 @@ PROCEDURES: dict[str, Callable[[LiveHand, Entry], Applied]] = {
     "void": _voiding(
         "void",
         lambda hand: hand.void("voided by the host"),
+        "The hand is void: every chip goes back, the button stays",
         "Take every card in; the button stays where it is for the next deal.",
         "Every chip bet in the hand went back to its owner.",
     ),

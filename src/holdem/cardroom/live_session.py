@@ -15,13 +15,15 @@ A refused command raises ``HoldemError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from holdem.cardroom.live_hand import HandSource, LiveHand
 from holdem.cardroom.options import TableOptions
-from holdem.engine import AnteKind, HandConfig, Structure
+from holdem.engine import AnteKind, HandConfig, Structure, events
 from holdem.errors import ConfigError, HoldemError, IllegalActionError
+from holdem.table import button as seating
 from holdem.table.names import check_free, player_name
 
 Command = dict[str, Any]
@@ -36,6 +38,13 @@ class LivePlayer:
     name: str
     stack: int
     sitting_out: bool = False
+    waiting: bool = False  # new or back, waiting for the big blind to reach the seat (R38)
+    owes_big: bool = False  # to post a big blind, live, before being dealt in (R38)
+    owes_small: bool = False  # to post a missed small blind, dead (R38)
+
+    @property
+    def owed(self) -> tuple[bool, bool, bool]:
+        return (self.waiting, self.owes_big, self.owes_small)
 
 
 @dataclass
@@ -74,6 +83,7 @@ class LiveFinished:
     voided: bool
     words: tuple[str, ...]
     source: HandSource | None = field(default=None, repr=False)  # None: voided, no PHH
+    misdeal: bool = False  # a misdeal (R39): the hand is dealt again under the same number
 
     def phh(self) -> str | None:
         return None if self.source is None else self.source.replayed().phh()
@@ -132,7 +142,11 @@ class LiveSession:
         self.clock_linked = False
         self.clock_url: str | None = None  # the clock's page; None: its state file
         self.log: list[str] = []
-        self._before_deal: tuple[int | None, bool] = (None, False)
+        # The last hand's button and blinds, for the dead-button rule (R35-R37); None when
+        # the host places the button.
+        self.blinds_at: seating.Blinds | None = None
+        self._before_deal: tuple[int | None, bool, seating.Blinds | None] = (None, False, None)
+        self._owed_before_deal: dict[int, tuple[bool, bool, bool]] = {}
         self._log_before_settle = 0
 
     @classmethod
@@ -153,7 +167,7 @@ class LiveSession:
         if kind in HAND_ENTRIES:
             self._entry(command)
         else:
-            handler = COMMANDS.get(str(kind))
+            handler = self.HANDLERS.get(str(kind))
             if handler is None:
                 raise IllegalActionError(f"{kind!r} is not a command of a live table")
             handler(self, command)
@@ -194,7 +208,11 @@ class LiveSession:
         name = player_name(str(command.get("name", "")))
         check_free(name, [p.name for p in self.players.values()], "at this table")
         buy_in = _amount(command.get("buy_in"), "the buy-in")
-        self.players[seat] = LivePlayer(name, buy_in)
+        player = LivePlayer(name, buy_in)
+        if self.finished:  # a new player posts a big blind or waits for it (R38)
+            player.waiting = self._players_wait
+            player.owes_big = not self._players_wait
+        self.players[seat] = player
         row = self._ledger_row(name)
         row.bought += buy_in
         self._seal()
@@ -229,13 +247,39 @@ class LiveSession:
         self._between_hands("players sit out")
         _, player = self._player(command)
         player.sitting_out = command.get("kind") == "sit_out"
+        if not player.sitting_out and (player.owes_big or player.owes_small):
+            player.waiting = self._players_wait  # post what was missed, or wait (R38)
         self._seal()
+
+    @property
+    def _players_wait(self) -> bool:
+        return self.options.new_players == "wait"
+
+    def _owes(self, command: Command) -> None:
+        """The host decides what a player posts before the deal, with a recorded reason:
+        ``post`` none, big, small (dead), both, or wait for the big blind (R38)."""
+        self._between_hands("what a player owes changes")
+        _, player = self._player(command)
+        post = command.get("post")
+        reason = " ".join(str(command.get("reason", "")).split())
+        if post not in OWED_CHOICES:
+            raise IllegalActionError(f"post is one of {', '.join(OWED_CHOICES)}, not {post!r}")
+        if not reason or len(reason) > MAX_REASON:
+            raise IllegalActionError(
+                f"give the reason for the change in 1 to {MAX_REASON} characters"
+            )
+        player.waiting = post == "wait"
+        player.owes_big = post in ("big", "both")
+        player.owes_small = post in ("small", "both")
+        self._seal()
+        self.log.append(f"host: {player.name} {owed_words(player)}: {reason}")
 
     def _set_button(self, command: Command) -> None:
         self._between_hands("the button moves")
         seat = self._seat_number(command.get("seat"))
         self.button = seat
         self.button_moves = False
+        self.blinds_at = None
         self._seal()
 
     def _setup(self, command: Command) -> None:
@@ -261,45 +305,110 @@ class LiveSession:
             raise IllegalActionError(f"a live table keeps {MAX_HANDS} hands: open a new table")
         if command.get("level") is not None:
             self.blinds = blinds_from(command["level"], self.blinds.structure)
-        dealt = self.dealt_in()
-        if len(dealt) < 2:
+        active = self.dealt_in()
+        if len(active) < 2:
             raise IllegalActionError("a hand needs two players with chips, not sitting out")
-        button = self._next_button(dealt)
+        at = self._next_blinds(active)
+        dealt = [s for s in active if not self.players[s].waiting or s == at.big_blind]
+        if len(dealt) < 2:  # waiting would stop the game: they come in owing nothing
+            for seat in active:
+                self.players[seat].waiting = False
+            dealt = active
+        self._owed_before_deal = {s: p.owed for s, p in self.players.items()}
+        self._note_missed_blinds(at)
+        button = at.button
         order = _clockwise_after(button, dealt, self.seat_count)
         straddle = bool(command.get("straddle"))
-        config = self._config(order, button, straddle)
+        try:
+            config = self._config(order, at, straddle)
+        except HoldemError:
+            self._restore_owed()  # a refused deal leaves everything as it was
+            raise
         names = tuple(self.players[s].name for s in order)
-        number = (self.finished[-1].number if self.finished else 0) + 1
+        last = self.finished[-1] if self.finished else None
+        # A misdeal uses up no hand number: the same hand is dealt again (R39).
+        number = 1 if last is None else last.number + (not last.misdeal)
         self.hand = LiveHand(number, tuple(order), names, config, button)
-        self._before_deal = (self.button, self.button_moves)
-        self.button, self.button_moves = button, False
+        self._before_deal = (self.button, self.button_moves, self.blinds_at)
+        self.button, self.button_moves, self.blinds_at = button, False, at
         self.sealed = False
 
-    def _next_button(self, dealt: list[int]) -> int:
-        if self.button is None:
-            return dealt[0]
-        if not self.button_moves:
-            return self.button
-        return _clockwise_after(self.button, dealt, self.seat_count)[0]
+    def _note_missed_blinds(self, at: seating.Blinds) -> None:
+        """Players sitting out whom the blinds pass owe them on return (R38)."""
+        last = self.blinds_at
+        passed = (
+            []
+            if last is None
+            else seating.passed_over(_from_zero(last, -1), _from_zero(at, -1), self.seat_count)
+        )
+        for seat in passed:
+            player = self.players.get(seat + 1)
+            if player is not None and player.sitting_out:
+                player.owes_big = player.owes_small = True
+        small = self.players.get(at.small_blind)
+        if not at.small_blind_posts and small is not None and small.sitting_out:
+            small.owes_small = True
 
-    def _config(self, order: list[int], button: int, straddle: bool) -> HandConfig:
+    def _restore_owed(self) -> None:
+        """A misdeal, a void or an undone deal: everyone owes what they did before it."""
+        for seat, (waiting, big, small) in self._owed_before_deal.items():
+            player = self.players.get(seat)
+            if player is not None:
+                player.waiting, player.owes_big, player.owes_small = waiting, big, small
+
+    def _next_blinds(self, dealt: list[int]) -> seating.Blinds:
+        """The table's button rules (R35-R37), as the cash-game table applies them: with the
+        dead button (the default) the big blind moves exactly one player each hand, even
+        when a player leaves, so the button may stay on an empty seat and the small blind
+        be dead; heads-up and from three to two nobody posts the big blind twice."""
+        seats = [s - 1 for s in dealt]  # button.py counts seats from 0
+        last = self.blinds_at
+        if last is None:  # the first hand, or a button the host placed
+            start = (self.button if self.button is not None else dealt[0]) - 1
+            return _from_zero(seating.blinds_around(start, seats, self.seat_count), 1)
+        if not self.button_moves and last.big_blind in dealt:
+            return last  # a misdeal or a void: the same button deals again (R39, R42)
+        at = seating.next_blinds(
+            _from_zero(last, -1), seats, self.seat_count, dead_button=self.options.dead_button
+        )
+        return _from_zero(at, 1)
+
+    def _config(self, order: list[int], at: seating.Blinds, straddle: bool) -> HandConfig:
         """Positions from the first player after the button; heads-up the button posts the
-        small blind and the other player, position 0, the big blind (R5, R6)."""
+        small blind and the other player, position 0, the big blind (R5, R6). A dead small
+        blind (R36) is posted by nobody: the big blind may be position 0."""
         b = self.blinds
-        stacks = [self.players[s].stack for s in order]
         n = len(order)
         if n == 2:  # heads-up: the big blind first, the button second
-            order.sort(key=lambda seat: seat == button)
-            stacks = [self.players[s].stack for s in order]
+            order.sort(key=lambda seat: seat != at.big_blind)
+        stacks = [self.players[s].stack for s in order]
         # Heads-up the engine reads the blind and ante arrays the other way round, as PHH
         # does: index 0 is still the small blind's, which the button posts.
-        blinds = [b.small_blind, b.big_blind] + [0] * (n - 2)
+        if n == 2:
+            blinds = [b.small_blind, b.big_blind]
+        else:
+            blinds = [0] * n
+            for position, seat in enumerate(order):
+                if seat == at.big_blind:
+                    blinds[position] = b.big_blind
+                elif seat == at.small_blind and at.small_blind_posts:
+                    blinds[position] = b.small_blind
         if straddle:
             if n < 3:
                 raise IllegalActionError("a straddle needs three players or more (R9)")
-            blinds[2] = 2 * b.big_blind  # under the gun, twice the big blind (R9)
+            # under the gun, left of the big blind: twice the big blind (R9)
+            blinds[order.index(at.big_blind) + 1] = 2 * b.big_blind
+        posts, dead = [0] * n, [0] * n
+        for position, seat in enumerate(order):
+            player = self.players[seat]
+            if seat == at.big_blind or (seat == at.small_blind and at.small_blind_posts):
+                player.waiting = player.owes_big = player.owes_small = False
+            elif player.owes_big or player.owes_small:  # a new or returning player (R38)
+                posts[position] = b.big_blind if player.owes_big else 0
+                dead[position] = b.small_blind if player.owes_small else 0
+                player.waiting = player.owes_big = player.owes_small = False
         antes = [0] * n
-        big, last = (1, 0) if n == 2 else (1, n - 1)
+        big, last = (1, 0) if n == 2 else (order.index(at.big_blind), n - 1)
         if b.ante_kind == AnteKind.UNIFORM:
             antes = [b.ante] * n
         elif b.ante_kind == AnteKind.BIG_BLIND:
@@ -314,6 +423,8 @@ class LiveSession:
                 antes=tuple(antes),
                 min_bet=b.big_blind,
                 big_bet=2 * b.big_blind if b.structure == Structure.FIXED_LIMIT else None,
+                live_posts=tuple(posts) if any(posts) else (),
+                dead_blinds=tuple(dead) if any(dead) else (),
             )
         except ConfigError as error:
             raise IllegalActionError(str(error)) from None
@@ -330,10 +441,18 @@ class LiveSession:
         for seat, stack in zip(hand.seats, hand.final_stacks(), strict=True):
             self.players[seat].stack = stack
         self.button_moves = not hand.voided  # a misdeal or a void: the same button (R39, R42)
+        if hand.voided:
+            self._restore_owed()  # and the same posts (R38)
         words = tuple(hand.result_words())
         self._log_before_settle = len(self.log)
         self.finished.append(
-            LiveFinished(hand.number, hand.voided, words, None if hand.voided else hand.source())
+            LiveFinished(
+                hand.number,
+                hand.voided,
+                words,
+                None if hand.voided else hand.source(),
+                misdeal=any(isinstance(e, events.Misdealt) for e in hand.hand.events),
+            )
         )
         self.log.extend(words or (f"hand {hand.number} voided",))
 
@@ -352,10 +471,50 @@ class LiveSession:
             self.button_moves = False
         if not hand.entries:
             self.hand = None  # the deal itself is undone
-            self.button, self.button_moves = self._before_deal
+            self.button, self.button_moves, self.blinds_at = self._before_deal
+            self._restore_owed()
             self.sealed = True
             return
         hand.undo()
+
+    # The handler of each kind of command a live table's log holds, hand entries aside.
+    HANDLERS: ClassVar[dict[str, Callable[[LiveSession, Command], None]]] = {
+        "seat": _sit,
+        "rebuy": _rebuy,
+        "cash_out": _cash_out,
+        "sit_out": _sit_out,
+        "sit_in": _sit_out,
+        "button": _set_button,
+        "setup": _setup,
+        "clock": _clock,
+        "deal": _deal,
+        "undo": _undo,
+        "owes": _owes,
+    }
+
+
+OWED_CHOICES = ("none", "big", "small", "both", "wait")
+MAX_REASON = 200
+
+
+def owed_words(player: LivePlayer) -> str:
+    """What a player must do before being dealt in, in words (R38)."""
+    if player.waiting:
+        return "waits for the big blind"
+    if player.owes_big and player.owes_small:
+        return "posts the missed blinds: the small blind dead and the big blind live"
+    if player.owes_big:
+        return "posts a big blind, live"
+    if player.owes_small:
+        return "posts the missed small blind, dead"
+    return "posts nothing owed"
+
+
+def _from_zero(at: seating.Blinds, shift: int) -> seating.Blinds:
+    """``at`` with every seat number moved by ``shift`` (to or from button.py's count)."""
+    return seating.Blinds(
+        at.button + shift, at.small_blind + shift, at.small_blind_posts, at.big_blind + shift
+    )
 
 
 def _clockwise_after(seat: int, seats: list[int], count: int) -> list[int]:
@@ -368,18 +527,5 @@ def _amount(value: Any, what: str) -> int:
         raise IllegalActionError(f"{what} is a whole number of chips from 1 to {MAX_CHIPS:,}")
     return value
 
-
-COMMANDS = {
-    "seat": LiveSession._sit,
-    "rebuy": LiveSession._rebuy,
-    "cash_out": LiveSession._cash_out,
-    "sit_out": LiveSession._sit_out,
-    "sit_in": LiveSession._sit_out,
-    "button": LiveSession._set_button,
-    "setup": LiveSession._setup,
-    "clock": LiveSession._clock,
-    "deal": LiveSession._deal,
-    "undo": LiveSession._undo,
-}
 
 __all__ = ["HoldemError", "LiveSession"]

@@ -10,8 +10,9 @@ from typing import Any
 
 from holdem.cardroom.live_hand import LiveHand, pot_label
 from holdem.cardroom.live_procedures import menu_json
-from holdem.cardroom.live_session import LiveSession
+from holdem.cardroom.live_session import LiveSession, owed_words
 from holdem.engine import LegalActions, Structure
+from holdem.engine.config import OddChips
 
 Json = dict[str, Any]
 LOG_LINES = 30
@@ -29,6 +30,8 @@ def live_state(session: LiveSession) -> Json:
         "clock_linked": session.clock_linked,
         "clock_url": session.clock_url,
         "button": session.button,
+        "house": _house(session),
+        "before_deal": _before_deal(session),
         "seats": [_seat(session, hand, n) for n in range(1, session.seat_count + 1)],
         "hand": _hand(hand, session) if hand is not None else None,
         "can_undo": hand is not None and not session.sealed,
@@ -47,6 +50,7 @@ def live_state(session: LiveSession) -> Json:
             {
                 "number": f.number,
                 "voided": f.voided,
+                "misdeal": f.misdeal,
                 "words": list(f.words),
                 "phh": None if f.source is None else f"/api/live/{session.id}/hands/{f.number}.phh",
             }
@@ -54,6 +58,35 @@ def live_state(session: LiveSession) -> Json:
         ],
         "log": session.log[-LOG_LINES:],
     }
+
+
+def _house(session: LiveSession) -> Json:
+    """The house settings a player may ask about (R25, R36, R38)."""
+    options = session.options
+    return {
+        "dead_button": options.dead_button,
+        "new_players": options.new_players,
+        "odd_chips": OddChips.ONE_EACH.value,
+        "words": [
+            "dead button: the big blind moves exactly one seat each hand (R36)"
+            if options.dead_button
+            else "moving button: the button moves to the next player each hand (R35)",
+            "new players and players back from missed blinds "
+            + ("wait for the big blind (R38)" if options.new_players == "wait" else "post (R38)"),
+            OddChips.ONE_EACH.words + " (R25)",
+        ],
+    }
+
+
+def _before_deal(session: LiveSession) -> list[str]:
+    """Who must post what before the next deal (R38), in words."""
+    if session.hand is not None and not session.hand.over:
+        return []
+    return [
+        f"{p.name} (seat {seat}) {owed_words(p)}"
+        for seat, p in sorted(session.players.items())
+        if any(p.owed) and not p.sitting_out
+    ]
 
 
 def _stack_of(session: LiveSession, name: str) -> int:
@@ -73,6 +106,9 @@ def _seat(session: LiveSession, hand: LiveHand | None, seat: int) -> Json:
         "in_pot": 0,
         "role": None,
         "cards": None,
+        "owes": owed_words(player)
+        if player.waiting or player.owes_big or player.owes_small
+        else None,
     }
     if hand is not None and seat in hand.seats and not hand.over:
         position = hand.seats.index(seat)
@@ -97,9 +133,14 @@ def _role(hand: LiveHand, position: int) -> str | None:
         roles.append("BTN")
     if n == 2:
         roles.append("BB" if position == 0 else "SB")
-    elif position < 2:
-        roles.append(("SB", "BB")[position])
-    elif position == 2 and blinds[2]:
+        return "/".join(roles)
+    # A dead small blind (R36) is posted by nobody: then the big blind is position 0.
+    big = 0 if blinds[0] and not blinds[1] else 1
+    if position == big:
+        roles.append("BB")
+    elif position == 0 and big == 1 and blinds[0]:
+        roles.append("SB")
+    elif position == big + 1 and blinds[position]:
         roles.append("STR")
     return "/".join(roles) or None
 

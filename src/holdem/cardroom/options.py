@@ -37,6 +37,10 @@ class TableOptions(BaseModel):
     ante: int = Field(0, ge=0, le=1_000_000)
     ante_kind: Literal["none", "uniform", "big-blind", "button"] = "none"
     straddles: bool = False
+    dead_button: bool = True  # R36: the big blind moves exactly one seat each hand
+    # R38: a new player, or one back from missing blinds, posts at once or waits for the
+    # big blind to reach the seat.
+    new_players: Literal["post", "wait"] = "wait"
     run_it_twice: bool = False
     # Home-game customs of a cash table (R46): the host calls a bomb pot of this ante for
     # a hand; winning a pot with 7-2 collects the bounty from everyone dealt in; after a
@@ -150,7 +154,8 @@ class TableOptions(BaseModel):
                 seats=self.seats,
                 min_buy_in=low,
                 max_buy_in=high,
-                new_players=NewPlayerRule.WAIT,
+                new_players=NewPlayerRule(self.new_players),
+                dead_button=self.dead_button,
                 straddles=self.straddles,
                 run_it_twice=self.run_it_twice,
                 seven_deuce_bounty=self.seven_deuce_bounty,

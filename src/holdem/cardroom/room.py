@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from holdem.cardroom import after_hand, home_game
 from holdem.cardroom.online_tournament import OnlineTournament
@@ -28,12 +28,15 @@ from holdem.cardroom.options import TableOptions
 from holdem.cardroom.stats import TableStats
 from holdem.cards import Card, Deck
 from holdem.engine import Action, ActionKind
-from holdem.engine.narrate import Cast, narrate
+from holdem.engine.narrate import Cast, narrate, pots_per_board
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.table import PlayedHand, Table
 from holdem.table.names import check_free
 from holdem.tournament.sim import deal_in_now, level_settings, take_out_busted
+
+if TYPE_CHECKING:
+    from holdem.cardroom.pre_actions import PreAction
 
 Command = dict[str, Any]
 STATUS_MOVES = {  # a status -> the statuses it may follow
@@ -127,6 +130,10 @@ class Room:
         self.status = "waiting"  # running, paused, ended
         self.owners: dict[int, str] = {}  # seat -> the hash of its player's token
         self.bots: dict[int, str] = {}  # seat -> bot kind
+        # Decisions chosen before the turn (pre_actions.py): in memory, never stored.
+        self.pre_actions: dict[int, PreAction] = {}
+        # Every bot that ever sat here: their chips are the house's in the settle-up.
+        self.bot_names: set[str] = set()
         self.banks: dict[int, float] = {}  # seat -> time bank left, in seconds
         self.away: set[int] = set()  # sat out by the timer while disconnected
         self.requests: dict[str, SeatRequest] = {}
@@ -192,6 +199,7 @@ class Room:
         deal_in_now(self.table, seat)
         if entrant.bot is not None:
             self.bots[seat] = entrant.bot
+            self.bot_names.add(entrant.name)
         elif entrant.owner is not None:
             self.owners[seat] = entrant.owner
         self.banks[seat] = bank
@@ -219,6 +227,7 @@ class Room:
         self.table.sit(seat, c["name"], c["buy_in"])
         if c.get("bot"):
             self.bots[seat] = c["bot"]
+            self.bot_names.add(c["name"])
         else:
             self.owners[seat] = c["owner"]
         self.banks[seat] = self.options.time_bank_seconds
@@ -516,6 +525,21 @@ class Room:
         self.log.append((hand, text))
         self.lines_logged += 1
 
+    def narration_to_snapshot(self) -> tuple[int, bool, bool]:
+        """For a snapshot: the events of the hand in play already narrated, whether its busts
+        are counted, and whether this room runs its sit & go's clock."""
+        current = self.table.current
+        return (
+            self._events_logged,
+            current is not None and self._settled is current,
+            self._runs_clock,
+        )
+
+    def narration_from_snapshot(self, events_logged: int, settled: bool) -> None:
+        """Put back what ``narration_to_snapshot`` gave (the clock's owner is the room's own)."""
+        self._events_logged = events_logged
+        self._settled = self.table.current if settled else None
+
     def _log_new_events(self, command: Command) -> None:
         played = self.table.current
         if played is None:
@@ -524,7 +548,7 @@ class Room:
         cast = Cast.of(played.names, None, hand.config)
         new = hand.events[self._events_logged :]
         for event in new:
-            line = narrate(event, cast)
+            line = narrate(event, cast, pots_per_board(hand.result))
             if line is not None:
                 self._log_line(played.number, line.plain)
         self._events_logged = len(hand.events)

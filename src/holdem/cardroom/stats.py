@@ -51,10 +51,16 @@ class TableStats:
             line.pfr += position in raised
             line.net += final[position] - hand.config.starting_stacks[position]
 
-    def rows(self, seated: list[tuple[int, str]]) -> list[dict[str, int | str]]:
-        """The lines of the players seated now (seat numbers from 1), percentages rounded."""
-        rows: list[dict[str, int | str]] = []
-        for seat, name in seated:
+    def rows(self, seated: list[tuple[int, str]]) -> list[dict[str, int | str | None]]:
+        """The lines of the players seated now (seat numbers from 1), then of everyone else
+        who played here (``seat`` None: they left, or the table ended), percentages
+        rounded: the night's numbers outlive the seats."""
+        here = {name for _, name in seated}
+        gone: list[tuple[int | None, str]] = [
+            (None, name) for name in self.players if name not in here
+        ]
+        rows: list[dict[str, int | str | None]] = []
+        for seat, name in [*seated, *gone]:
             line = self.players.get(name, PlayerLine())
             rows.append(
                 {

@@ -88,11 +88,11 @@ def clock(
     from holdem.clock.desk import default_names, new_tournament
     from holdem.clock.store import SavedState, default_state_path, load, save
     from holdem.errors import ConfigError
-    from holdem.server.hosts import served_names
     from holdem.tournament.clock import Clock
     from holdem.tournament.rules import TournamentRules
     from holdem.tournament.structure import preset as named
     from holdem.tournament.structure_toml import from_toml, tables_from_toml
+    from holdem.webkit.hosts import served_names
 
     with user_errors():
         if structure is not None and preset is not None:

@@ -346,7 +346,7 @@ def kernels_cached() -> bool:
     from holdem.numba_cache import compiled_before
     from holdem.odds import exact, montecarlo
 
-    return compiled_before(exact.enumerate_deals) or compiled_before(montecarlo._sample)
+    return compiled_before(exact.enumerate_deals) or compiled_before(montecarlo.SAMPLER)
 
 
 @contextmanager

@@ -142,11 +142,11 @@ def serve(
         trusted_proxies,
     )
     from holdem.server.guarded_http import guarded_http
-    from holdem.server.hosts import local_address, served_names
     from holdem.server.live_clock import clock_address
     from holdem.server.protocol import MAX_MESSAGE_BYTES
     from holdem.server.store import database_url
     from holdem.server.websocket_transport import LettingGoWebSocketProtocol
+    from holdem.webkit.hosts import local_address, served_names
 
     url = database or default_database()
     open_files = raise_open_file_limit()  # every connection is an open file

@@ -29,10 +29,13 @@ def register(app: typer.Typer) -> None:
 
 def solve(
     spot: Annotated[
-        str, typer.Argument(help="SPOT.toml to solve, or 'show' then a solution FILE.")
+        str,
+        typer.Argument(
+            metavar="SPOT.toml|show", help="SPOT.toml to solve, or 'show' then a solution FILE."
+        ),
     ],
     file: Annotated[
-        str | None, typer.Argument(help="With 'show': the .holdem-solution file.")
+        str | None, typer.Argument(metavar="[FILE]", help="With 'show': the .holdem-solution file.")
     ] = None,
     target: Annotated[float, typer.Option(help="Stop at this exploitability, % of the pot.")] = 0.5,
     max_iterations: Annotated[
@@ -42,10 +45,14 @@ def solve(
         int | None, typer.Option(help="Threads to use (default: every core).")
     ] = None,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Save the solution to FILE.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Save the solution to FILE."),
     ] = None,
     line: Annotated[
-        str, typer.Option(help='With show: the node, e.g. "b120 c" or "check check 7s".')
+        str,
+        typer.Option(
+            metavar="LINE", help='With show: the node, e.g. "b120 c" or "check check 7s".'
+        ),
     ] = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:

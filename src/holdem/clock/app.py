@@ -26,13 +26,13 @@ from starlette.routing import Route
 
 from holdem.clock.desk import DESK_ACTIONS, Desk, default_names, new_tournament
 from holdem.clock.store import SavedState, save
-from holdem.server.auth import token_from, token_hash
-from holdem.server.failures import JsonErrors
-from holdem.server.hosts import AllowedHosts, served_names
-from holdem.server.http_guard import SameOriginWrites
 from holdem.tournament.clock import Clock, ClockError
 from holdem.tournament.live import Tournament
 from holdem.tournament.rules import TournamentRules
+from holdem.webkit.auth import token_from, token_hash
+from holdem.webkit.failures import JsonErrors
+from holdem.webkit.hosts import AllowedHosts, served_names
+from holdem.webkit.http_guard import SameOriginWrites
 
 __all__ = ["ACTIONS", "ClockRoom", "create_app"]
 

@@ -33,4 +33,4 @@ def concede(hand: Hand, player: int) -> None:
     hand.folded[player] = True
     hand.events.append(events.PlayerActed(player, "fold", 0, 0, False))
     if sum(hand.in_hand) == 1:
-        hand._award_uncontested()
+        hand.award_uncontested()

@@ -170,3 +170,28 @@ class BoardReturned(Event):
     street: int
     cards: tuple[Card, ...]
     run: int = 0
+
+
+AnyEvent = (
+    AntePosted
+    | BlindPosted
+    | HoleCardsDealt
+    | CardBurned
+    | BoardDealt
+    | PlayerActed
+    | BettingRoundEnded
+    | UncalledBetReturned
+    | HandsExposed
+    | CardsShown
+    | CardsMucked
+    | PotAwarded
+    | HandEnded
+    | HandVoided
+    | Misdealt
+    | CardExposed
+    | ExtraCardsDealt
+    | BoardReturned
+)
+"""Every kind of event a hand records. A reader that ``match``-es over it ends with
+``assert_never``, so a new kind is a type error wherever it is not handled
+(``tests/engine/test_events.py`` checks that every subclass of ``Event`` is here)."""

@@ -30,7 +30,7 @@ from holdem.engine.showdown import Award, Showdown
 from holdem.errors import DealingError, IllegalActionError
 
 if TYPE_CHECKING:
-    from holdem.engine.events import Event
+    from holdem.engine.events import AnyEvent
 
 STREET_NAMES = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = (0, 3, 4, 5)  # cards on the board once each street is dealt
@@ -70,7 +70,7 @@ class Hand:
         self.rng = rng  # for the reshuffles of R40 and R41; None: a secure shuffle (R4)
         self.procedure = irregularities.Procedure()
         n = config.player_count
-        self.events: list[Event] = []
+        self.events: list[AnyEvent] = []
         self.stacks = list(config.starting_stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
@@ -218,7 +218,7 @@ class Hand:
             raise DealingError(f"player {player + 1}'s hole cards are already known")
         if len(cards) != 2:
             raise DealingError(f"a player holds 2 hole cards, not {len(cards)}")
-        self._check_new_cards(list(cards))
+        self.check_new_cards(list(cards))
         self.holes[player] = tuple(cards)
 
     # -- dealing --------------------------------------------------------------------------
@@ -229,7 +229,7 @@ class Hand:
             raise DealingError(self._expected_deal(f"hole cards for player {player + 1}"))
         if len(cards) != 2:
             raise DealingError(f"a player gets 2 hole cards, not {len(cards)}")
-        self._check_new_cards([c for c in cards if c is not None])
+        self.check_new_cards([c for c in cards if c is not None])
         self._give_hole(player, tuple(cards))
         self._after_hole_dealt(player)
 
@@ -242,7 +242,7 @@ class Hand:
         needed = BOARD_SIZES[street] - BOARD_SIZES[street - 1]
         if len(cards) != needed:
             raise DealingError(f"the {STREET_NAMES[street]} is {needed} card(s), not {len(cards)}")
-        self._check_new_cards(list(cards))
+        self.check_new_cards(list(cards))
         irregularities.check_not_set_aside(self, list(cards))
         self._lay_board(run, street, tuple(cards))
         self._after_board_dealt()
@@ -251,9 +251,10 @@ class Hand:
         """Deal the next street of a paced runout (with run it twice, of the run being dealt)."""
         if self.phase != Phase.RUNOUT:
             raise IllegalActionError(f"no runout street is due: {self._state_words()}")
-        self._deal_next_street()
+        self.deal_next_street()
 
-    def _check_new_cards(self, cards: list[Card]) -> None:
+    def check_new_cards(self, cards: list[Card]) -> None:
+        """Refuse cards already in play (for the showdown's and the irregularities' rules)."""
         try:
             ensure_distinct([*self._cards_in_play(), *cards])
         except ValueError as error:
@@ -307,12 +308,13 @@ class Hand:
         elif self._exposed and self.config.paced_runout:
             self.phase = Phase.RUNOUT
         else:
-            self._deal_next_street()
+            self.deal_next_street()
 
     def _run_being_dealt(self) -> int:
         return next(r for r, board in enumerate(self.boards) if len(board) < 5)
 
-    def _deal_next_street(self) -> None:
+    def deal_next_street(self) -> None:
+        """Deal the next street of the run being dealt from the deck."""
         assert self.deck is not None
         run = self._run_being_dealt()
         street = self._next_street_of(run)
@@ -396,7 +398,7 @@ class Hand:
         self.events.append(events.BettingRoundEnded(self.street, self.pot_total))
         self.bets = [0] * self.player_count
         if sum(self.in_hand) == 1:
-            self._award_uncontested()
+            self.award_uncontested()
         elif self.street == 3:
             self._begin_showdown()
         elif sum(self.can_act(p) for p in range(self.player_count)) >= 2:
@@ -442,7 +444,8 @@ class Hand:
         if self.showdown.next_player is None:
             self._finish(self.showdown.award())
 
-    def _award_uncontested(self) -> None:
+    def award_uncontested(self) -> None:
+        """Every pot to the one player left in the hand."""
         self._return_unmatched()
         winner = self.in_hand.index(True)
         pots = build_pots(self.contributed, self.dead_money, self.in_hand)

@@ -115,7 +115,7 @@ def expose_hole_card(hand: Hand, player: int, which: int, replacement: Card | No
             raise DealingError(
                 "say which card replaces the exposed one (the next card after the deal)"
             )
-        hand._check_new_cards([replacement])
+        hand.check_new_cards([replacement])
     hand.procedure.exposures += 1
     hand.events.append(events.CardExposed(card, f"hole card of player {player + 1}"))
     if position < 2 or hand.procedure.exposures > 1:
@@ -169,8 +169,11 @@ def premature_board(
     elif cards is None or len(cards) != size:
         raise DealingError(f"say which {size} card(s) were dealt too soon")
     else:
-        hand._check_new_cards(list(cards))
+        hand.check_new_cards(list(cards))
     name = STREET_WORDS[street - 1]
+    # The burn dealt with the early cards stays burned: the history shows it, and the
+    # street dealt again comes without one.
+    hand.events.append(events.CardBurned())
     for card in cards:
         hand.events.append(events.CardExposed(card, f"premature {name}"))
     if street == 2:
@@ -213,7 +216,7 @@ def flop_with_too_many_cards(
     elif cards is None or not cards:
         raise DealingError("say which cards were turned with the flop")
     else:
-        hand._check_new_cards(list(cards))
+        hand.check_new_cards(list(cards))
     turned = (*hand.board, *cards) if laid else cards
     if due and len(turned) <= 3:
         raise DealingError(f"a flop is 3 cards: {len(turned)} are not too many")
@@ -228,7 +231,7 @@ def flop_with_too_many_cards(
         hand.pending_deal = ("board", 0)
     _mix_back(hand, turned, rng)
     if hand.deck is not None:
-        hand._deal_next_street()
+        hand.deal_next_street()
     return Ruling(
         "R40",
         f"the flop had {len(turned)} cards: they go back into the deck, which is shuffled, "

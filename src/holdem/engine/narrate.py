@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, assert_never
 
 from holdem.cards import RANKS, SUIT_SYMBOLS, Card
-from holdem.engine import HandConfig, events
+from holdem.engine import HandConfig, HandResult, events
 
 STREETS = ("Preflop", "Flop", "Turn", "River")
 
@@ -99,49 +99,64 @@ class Cast:
         return [self.name(player), Span(" " + (second if player == self.you else third))]
 
 
-def narrate(event: events.Event, cast: Cast) -> Line | None:
-    """One log line for an event, or None for those a player does not need to read."""
-    if isinstance(event, events.PlayerActed):
-        phrase = did(event, you=event.player == cast.you)
-        spans = [cast.name(event.player), Span(" " + phrase)]
-        return _line(spans, event.all_in, "quiet" if event.action == "fold" else "")
-    if isinstance(event, events.BlindPosted):
-        spans = cast.says(event.player, "post", "posts")
-        spans.append(Span(f" {cast.blind(event)}{chips(event.amount)}"))
-        return _line(spans, event.all_in)
-    if isinstance(event, events.AntePosted):
-        spans = cast.says(event.player, "ante", "antes")
-        return _line([*spans, Span(f" {event.amount}")], event.all_in)
-    if isinstance(event, events.HoleCardsDealt):
-        if event.player != cast.you or event.cards is None:
-            return None
-        return Line((Span("Dealt to you  "), cards_span(event.cards)))
-    if isinstance(event, events.BoardDealt):
-        board = "" if event.run == 0 else f" (board {event.run + 1})"
-        street = Span(f"── {STREETS[event.street]}{board} ", "street")
-        return Line((street, cards_span(event.cards)))
-    if isinstance(event, events.UncalledBetReturned):
-        back = Span(f"{chips(event.amount)} uncalled goes back to ")
-        return Line((back, cast.name(event.player)))
-    if isinstance(event, events.HandsExposed):
-        spans = [Span("All in, cards up:")]
-        for player, cards in event.hands:
-            spans += [Span("  "), cast.name(player), Span(" "), cards_span(cards)]
-        return Line(tuple(spans), "all_in")
-    if isinstance(event, events.CardsShown):
-        spans = cast.says(event.player, "show", "shows")
-        spans += [Span(" "), cards_span(event.cards), Span(f"  {event.description}")]
-        return Line(tuple(spans))
-    if isinstance(event, events.CardsMucked):
-        return Line(tuple(cast.says(event.player, "muck", "mucks")))
-    if isinstance(event, events.PotAwarded):
-        return _awarded(event, cast)
-    if isinstance(event, (events.HandVoided, events.Misdealt)):
-        return Line((Span(f"The hand is void: {event.reason}"),), "void")
-    return None
+def narrate(event: events.AnyEvent, cast: Cast, pots: int | None = None) -> Line | None:
+    """One log line for an event, or None for those a player does not need to read.
+    ``pots``: how many pots each board's awards share out, when the hand is over (a lone
+    pot is "the pot", never "the main pot")."""
+    match event:
+        case events.PlayerActed():
+            phrase = did(event, you=event.player == cast.you)
+            spans = [cast.name(event.player), Span(" " + phrase)]
+            return _line(spans, event.all_in, "quiet" if event.action == "fold" else "")
+        case events.BlindPosted():
+            spans = cast.says(event.player, "post", "posts")
+            spans.append(Span(f" {cast.blind(event)}{chips(event.amount)}"))
+            return _line(spans, event.all_in)
+        case events.AntePosted():
+            spans = cast.says(event.player, "ante", "antes")
+            return _line([*spans, Span(f" {event.amount}")], event.all_in)
+        case events.HoleCardsDealt():
+            if event.player != cast.you or event.cards is None:
+                return None
+            return Line((Span("Dealt to you  "), cards_span(event.cards)))
+        case events.BoardDealt():
+            board = "" if event.run == 0 else f" (board {event.run + 1})"
+            street = Span(f"── {STREETS[event.street]}{board} ", "street")
+            return Line((street, cards_span(event.cards)))
+        case events.UncalledBetReturned():
+            back = Span(f"{chips(event.amount)} uncalled goes back to ")
+            return Line((back, cast.name(event.player)))
+        case events.HandsExposed():
+            spans = [Span("All in, cards up:")]
+            for player, cards in event.hands:
+                spans += [Span("  "), cast.name(player), Span(" "), cards_span(cards)]
+            return Line(tuple(spans), "all_in")
+        case events.CardsShown():
+            spans = cast.says(event.player, "show", "shows")
+            spans += [Span(" "), cards_span(event.cards), Span(f"  {event.description}")]
+            return Line(tuple(spans))
+        case events.CardsMucked():
+            return Line(tuple(cast.says(event.player, "muck", "mucks")))
+        case events.PotAwarded():
+            return _awarded(event, cast, pots)
+        case events.HandVoided() | events.Misdealt():
+            return Line((Span(f"The hand is void: {event.reason}"),), "void")
+        case (
+            events.CardBurned()
+            | events.BettingRoundEnded()
+            | events.HandEnded()
+            | events.CardExposed()
+            | events.ExtraCardsDealt()
+            | events.BoardReturned()
+        ):
+            return None  # the dealer's and the engine's own steps: the log's readers skip them
+        case _:
+            assert_never(event)
 
 
-def pot_name(index: int) -> str:
+def pot_name(index: int, pots: int | None = None) -> str:
+    if pots == 1:
+        return "the pot"
     return "the main pot" if index == 0 else f"side pot {index}"
 
 
@@ -164,8 +179,8 @@ def _line(spans: list[Span], all_in: bool, mark: Mark = "") -> Line:
     return Line(tuple(spans), mark)
 
 
-def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
-    pot = pot_name(event.pot)
+def _awarded(event: events.PotAwarded, cast: Cast, pots: int | None) -> Line:
+    pot = pot_name(event.pot, pots)
     board = f" (board {event.run + 1})" if event.run else ""
     winners = [player for player, _ in event.shares]
     spans: list[Span] = []
@@ -181,3 +196,10 @@ def _awarded(event: events.PotAwarded, cast: Cast) -> Line:
         spans.append(Span(f" split {pot}{board}, {chips(event.amount)} ({each})", "won"))
     spans.append(Span(f": {event.reason}"))
     return Line(tuple(spans))
+
+
+def pots_per_board(result: HandResult | None) -> int | None:
+    """How many pots the first board's awards share out (None while the hand goes on)."""
+    if result is None:
+        return None
+    return sum(1 for pot in result.pots if pot.run == 0)

@@ -110,7 +110,7 @@ class Showdown:
                 raise IllegalActionError(
                     f"player {player + 1}'s cards are unknown: show both cards"
                 )
-            hand._check_new_cards(list(cards))
+            hand.check_new_cards(list(cards))
             hand.holes[player] = tuple(cards)
         shown = tuple(c for c in (hand.holes[player] or ()) if c is not None)
         self.values[player] = self._value(player, shown)

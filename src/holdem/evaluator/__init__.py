@@ -1,7 +1,7 @@
 """Hand evaluation: the value of a hand, many hands at once, and showdowns explained.
 
 - ``evaluate(cards)``: a ``HandValue`` for 5, 6 or 7 cards.
-- ``evaluate_batch(codes)``: strengths for an array of hands (numba).
+- ``evaluate_batch(codes, out=None, validate=True)``: strengths for an array of hands (numba).
 - ``compare(board, *holes)``: the winners and the reason in words.
 
 The names are imported on first use: ``evaluate`` loads the lookup tables (built once,
@@ -50,11 +50,13 @@ __all__ = [
 ]
 
 
-def evaluate_batch(codes: Any) -> np.ndarray:
+def evaluate_batch(
+    codes: Any, *, out: np.ndarray | None = None, validate: bool = True
+) -> np.ndarray:
     """Strengths of an (N, 5..7) array of card codes; see ``holdem.evaluator.batch``."""
     from holdem.evaluator.batch import evaluate_batch as kernel
 
-    return kernel(codes)
+    return kernel(codes, out=out, validate=validate)
 
 
 __getattr__ = lazy_names(__name__, _HOMES)

@@ -71,11 +71,5 @@ def clear_caches() -> None:
     from holdem.history import _fields, _hand_fast, _toml_fast, actions
     from holdem.kernels import replay as kernel_replay
 
-    _fields._parse_action_cached.cache_clear()
-    actions._CARDS_READ.clear()
-    _hand_fast._PARSED.clear()
-    _toml_fast._short_integers.cache_clear()
-    _toml_fast._short_numbers.cache_clear()
-    _toml_fast._LINES.clear()
-    _toml_fast._TABLES.clear()
-    kernel_replay._STAKES.clear()
+    for module in (_fields, actions, _hand_fast, _toml_fast, kernel_replay):
+        module.clear_cache()

@@ -266,6 +266,12 @@ def _actions(name: str, value: object, unit: Decimal) -> tuple[Action, ...]:
 # Actions are values and repeat a lot across hands ('p3 f', 'p1 cc'): parse each once.
 _parse_action_cached = functools.lru_cache(maxsize=1 << 16)(parse_action)
 
+
+def clear_cache() -> None:
+    """Forget the actions parsed so far (``holdem.history.clear_caches``)."""
+    _parse_action_cached.cache_clear()
+
+
 AMOUNT_READERS: dict[str, Callable[[str, object, Decimal], Any]] = {
     "antes": _amounts_of(_chips),
     "blinds_or_straddles": _amounts_of(_chips),

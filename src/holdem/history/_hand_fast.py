@@ -242,6 +242,11 @@ _PARSED: dict[Decimal, dict[str, tuple[Action, int]]] = {}
 _PARSED_KEPT = 1 << 16
 
 
+def clear_cache() -> None:
+    """Forget the actions parsed so far (``holdem.history.clear_caches``)."""
+    _PARSED.clear()
+
+
 def _actions(texts: list[str], unit: Decimal) -> tuple[tuple[Action, ...], int] | None:
     """The actions and the highest player they name; None unless every one parses."""
     parsed = _PARSED.get(unit)

@@ -396,3 +396,11 @@ def _escaped(match: re.Match[str]) -> str:
     if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:  # not a Unicode scalar value
         raise _Unsupported
     return chr(code)
+
+
+def clear_cache() -> None:
+    """Forget the lines, tables and numbers read so far (``holdem.history.clear_caches``)."""
+    _short_integers.cache_clear()
+    _short_numbers.cache_clear()
+    _LINES.clear()
+    _TABLES.clear()

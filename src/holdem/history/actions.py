@@ -330,6 +330,11 @@ _CARDS_READ: dict[str, Cards] = {}
 _CARDS_KEPT = 1 << 14
 
 
+def clear_cache() -> None:
+    """Forget the card strings read so far (``holdem.history.clear_caches``)."""
+    _CARDS_READ.clear()
+
+
 def _read_cards(text: str) -> Cards:
     cards: list[Card | None] = []
     seen: set[Card] = set()

@@ -205,7 +205,7 @@ class _Importer:
 
         config = self.config()
         hand = Hand(config, auto_showdown=False)
-        holes = self._holes()
+        holes = self.hole_cards()
         for p in range(len(self.order)):
             try:
                 hand.deal_hole(p, holes[p])
@@ -214,7 +214,7 @@ class _Importer:
                     f"{self.order[p]}'s cards: {error}", self.stars.first_line
                 ) from None
             self.recorded.append(steps.DealHole(p, holes[p]))
-        shown = self._shown()
+        shown = self.shown_cards()
         for action in self.stars.actions:
             try:
                 self._apply(hand, action, shown)
@@ -234,12 +234,12 @@ class _Importer:
             )
         return self._history(config, hand)
 
-    def _shown(self) -> dict[int, tuple[Card, ...]]:
+    def shown_cards(self) -> dict[int, tuple[Card, ...]]:
         """The two cards each player shows, by position."""
         shows = (a for a in self.stars.actions if a.kind == "show" and len(a.cards) == 2)
         return {self.at(a): a.cards for a in shows}
 
-    def _holes(self) -> list[tuple[Card | None, ...]]:
+    def hole_cards(self) -> list[tuple[Card | None, ...]]:
         stars = self.stars
         known: dict[str, tuple[Card, ...]] = {}
         for action in stars.actions:
@@ -360,7 +360,7 @@ class _Importer:
                 raise self.fail(
                     f"{amount} units go back to {self.order[p]}, but no such bet is uncalled", line
                 )
-        self._check_pots(awarded)
+        self.check_pots(awarded)
         assert hand.final_stacks is not None
         finishing = tuple(
             stack - won + got + cash
@@ -370,7 +370,7 @@ class _Importer:
         )
         return HandHistory(**self._fields(config, finishing))
 
-    def _check_pots(self, awarded: Sequence[int]) -> None:
+    def check_pots(self, awarded: Sequence[int]) -> None:
         stars = self.stars
         line = stars.total_line or (stars.actions[-1].line if stars.actions else stars.first_line)
         total = sum(awarded)

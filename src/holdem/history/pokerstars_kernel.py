@@ -10,7 +10,7 @@ those chips as the engine's play checks it:
   from the text's own posts, bets and raises);
 - what each player put in, less the uncalled chips given back, is what the kernel took;
 - the uncalled chips the text gives back are the kernel's, player by player;
-- the pots and the rake add up to the text's collected amounts (``_check_pots``).
+- the pots and the rake add up to the text's collected amounts (``check_pots``).
 
 The showdown is written as ``Hand`` writes it: in the rules' showing order (the river's
 last bettor first, else the first player after the button, R28), each hand shown that
@@ -94,7 +94,7 @@ def _follow(importer: _Importer) -> _Play | None:
     if stakes is None:
         return None
     stars, n = importer.stars, len(importer.order)
-    holes = importer._holes()
+    holes = importer.hole_cards()
     recorded: list[steps.Action] = [steps.DealHole(p, holes[p]) for p in range(n)]
     left = list(config.starting_stacks)  # chips behind, as the text spends them
     bets = [0] * n  # in front of each player this street
@@ -107,7 +107,7 @@ def _follow(importer: _Importer) -> _Play | None:
         left[p] -= amount
         if role in ("blind", "live"):
             bets[p] += amount
-    shown = importer._shown()
+    shown = importer.shown_cards()
     for action in stars.actions:
         kind = action.kind
         p = importer.at(action) if action.player is not None else -1
@@ -174,7 +174,7 @@ def _recorded(importer: _Importer, play: _Play, chips: ReplayedChips | None) -> 
             return None  # the text's chips are not the kernel's: Hand finds where
     importer.collected, importer.cashed_out = play.collected, play.cashed_out
     try:
-        importer._check_pots(chips.collected)
+        importer.check_pots(chips.collected)
     except StarsError:
         return None
     finishing = tuple(

@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from holdem.evaluator.batch import _evaluate_rows, kernel
+from holdem.evaluator.batch import evaluate_rows, kernel
 
 RANDOM, CALLER, TAG = 0, 1, 2
 POLICIES = {"random": RANDOM, "caller": CALLER, "tag": TAG}
@@ -165,7 +165,7 @@ def _strength(cards, count, work):
     rows = work.codes5 if count == 5 else (work.codes6 if count == 6 else work.codes7)
     for i in range(count):
         rows[0, i] = cards[i]
-    _evaluate_rows(rows, card_keys, flush, row_offsets, hashed, work.out)
+    evaluate_rows(rows, card_keys, flush, row_offsets, hashed, work.out)
     return work.out[0]
 
 

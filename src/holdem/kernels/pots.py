@@ -8,7 +8,7 @@ The arithmetic of ``pots.unmatched``, ``pots.build_pots``, ``pots.split`` and
 
 from __future__ import annotations
 
-from holdem.evaluator.batch import _evaluate_rows, kernel
+from holdem.evaluator.batch import evaluate_rows, kernel
 
 
 @kernel
@@ -84,7 +84,7 @@ def award_replayed(
             codes[live, 5] = deck[2 * n + 5]
             codes[live, 6] = deck[2 * n + 7]
             live += 1
-    if _evaluate_rows(codes[:live], card_keys, flush, row_offsets, hashed, strengths) >= 0:
+    if evaluate_rows(codes[:live], card_keys, flush, row_offsets, hashed, strengths) >= 0:
         return BAD_HAND
     strength, amounts, masks = pot_work[0], pot_work[1], pot_work[2]
     live = 0

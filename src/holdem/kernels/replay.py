@@ -62,6 +62,11 @@ _STAKES: dict[Hashable, Stakes | None] = {}
 _STAKES_KEPT = 4096
 
 
+def clear_cache() -> None:
+    """Forget the stakes compiled so far (``holdem.history.clear_caches``)."""
+    _STAKES.clear()
+
+
 @dataclass(frozen=True)
 class Script:
     """One recorded hand for the kernel.

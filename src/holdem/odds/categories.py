@@ -72,13 +72,20 @@ def _count_seven(keys, categories, flush, row_offsets, hashed, counts):
     return royals
 
 
-@cache
-def seven_card_categories() -> CategoryCounts:
-    """Every seven-card hand by category (about a second; the answer is kept)."""
+def tally_seven_card_hands() -> tuple[np.ndarray, int]:
+    """Walk every seven-card hand now: (count of each category by its number, royal
+    flushes). ``seven_card_categories`` keeps the answer; benchmarks time this."""
     keys, flush, row_offsets, hashed = evaluator_arrays()
     counts = np.zeros(len(Category), np.int64)
     royals = _count_seven(keys, _category_of_strength(), flush, row_offsets, hashed, counts)
-    return CategoryCounts(7, _by_category(counts), int(royals))
+    return counts, int(royals)
+
+
+@cache
+def seven_card_categories() -> CategoryCounts:
+    """Every seven-card hand by category (about a second; the answer is kept)."""
+    counts, royals = tally_seven_card_hands()
+    return CategoryCounts(7, _by_category(counts), royals)
 
 
 @cache

@@ -189,3 +189,7 @@ def run(
         ties,
     )
     return int(new_state), int(done)
+
+
+SAMPLER = _sample
+"""The compiled sampler, for asking whether numba compiled it before (``holdem odds``)."""

@@ -21,26 +21,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import Room
 from holdem.errors import HoldemError
-from holdem.server import downloads
-from holdem.server.auth import owner_of, set_identity, token_hash
+from holdem.server import downloads, openapi
 from holdem.server.bodies import MAX_BODY_BYTES, BodyError, read_json
 from holdem.server.cluster.relay import RemoteTable
 from holdem.server.connection_limits import Census, ConnectionLimits
 from holdem.server.creation_limits import Limits, RateLimit, Refused
-from holdem.server.failures import JsonErrors
-from holdem.server.hosts import LOOPBACK_NAMES, AllowedHosts
-from holdem.server.http_guard import SameOriginWrites, from_another_site
 from holdem.server.live_clock import ClockLinks
 from holdem.server.live_routes import live_routes
 from holdem.server.option_errors import options_problem
 from holdem.server.protocol import MAX_MESSAGE_BYTES
-from holdem.server.refusals import error, refuse
 from holdem.server.runtime import Client, TableRuntime
 from holdem.server.shelved import ArchivedTable
 from holdem.server.store import Store
 from holdem.server.tables import AnyRuntime, Cardroom
 from holdem.server.tokens import TokenSigner
 from holdem.server.tournament_runtime import TournamentRuntime
+from holdem.webkit.auth import owner_of, set_identity, token_hash
+from holdem.webkit.failures import JsonErrors
+from holdem.webkit.hosts import LOOPBACK_NAMES, AllowedHosts
+from holdem.webkit.http_guard import SameOriginWrites, from_another_site
+from holdem.webkit.refusals import error, refuse
 
 WEB = Path(str(files("holdem") / "web"))
 MAX_NUMBER_DIGITS = 9  # a table or hand number in a path or a query
@@ -240,6 +240,9 @@ def create_app(
         assert isinstance(exc, Refused)
         return error(str(exc), 429, {"Retry-After": str(exc.retry_after)})
 
+    async def api_document(request: Request) -> Response:
+        return JSONResponse(openapi.document())
+
     async def favicon(request: Request) -> Response:
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
@@ -248,6 +251,7 @@ def create_app(
         routes=[
             Route("/", lobby),
             Route("/t/{table}", table_page),
+            Route("/api/openapi.json", api_document, methods=["GET"]),
             Route("/api/tables", list_tables, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table}/identity", identity, methods=["POST"]),

@@ -31,9 +31,9 @@ class ConnectionLimits:
     """The defaults of the ``holdem serve`` options of the same names."""
 
     request_seconds: float = 10.0  # for a request's head and body to arrive
-    connections_per_address: int = 64
+    connections_per_address: int = 128  # a club night behind one router, each on a table
     max_connections: int = 4096
-    websockets_per_address: int = 32
+    websockets_per_address: int = 96
     max_websockets: int = 2048
 
 

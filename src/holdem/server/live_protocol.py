@@ -51,6 +51,15 @@ class SeatOnly(_Strict):
     seat: Seat
 
 
+class Owes(_Strict):
+    """The host sets what a player posts before the deal, with the reason (R38)."""
+
+    kind: Literal["owes"]
+    seat: Seat
+    post: Literal["none", "big", "small", "both", "wait"]
+    reason: Annotated[str, Field(max_length=200)]
+
+
 class Setup(_Strict):
     kind: Literal["setup"]
     structure: Literal["nl", "pl", "fl"] = "nl"
@@ -122,7 +131,7 @@ class Undo(_Strict):
 
 
 Command = Annotated[
-    SeatPlayer | Rebuy | SeatOnly | Setup | LinkClock | Deal | Act | Board | Show | Muck
+    SeatPlayer | Rebuy | SeatOnly | Owes | Setup | LinkClock | Deal | Act | Board | Show | Muck
     | Winners | Irregularity | Undo,
     Field(discriminator="kind"),
 ]  # fmt: skip
@@ -170,7 +179,7 @@ def _sentence(invalid: ValidationError) -> str:
     where = ".".join(str(part) for part in problem["loc"] if not isinstance(part, int)) or "command"
     if problem["type"] == "union_tag_invalid" or problem["type"] == "union_tag_not_found":
         return (
-            "a command needs a kind: seat, rebuy, cash_out, sit_out, sit_in, button, setup, "
+            "a command needs a kind: seat, rebuy, cash_out, sit_out, sit_in, button, owes, setup, "
             "clock, deal, act, board, show, muck, winners, irregularity or undo"
         )
     return f"{where}: {problem['msg'].lower()}"

@@ -73,6 +73,15 @@ class Act(Message):
     version: int | None = Field(None, ge=0)
 
 
+class PreAction(Message):
+    """A decision chosen before one's turn, made by the server when the turn comes
+    (pre_actions.py); ``action`` null clears it. ``amount``: the bet a ``call`` answers."""
+
+    type: Literal["pre_action"]
+    action: Literal["checkfold", "call", "callany"] | None
+    amount: int | None = Field(None, ge=0)
+
+
 class TopUp(Message):
     type: Literal["top_up"]
     amount: int = Field(ge=1)
@@ -186,6 +195,7 @@ class Simple(Message):
 ClientMessage = Annotated[
     Sit
     | Act
+    | PreAction
     | TopUp
     | RunTwice
     | Chat
@@ -208,7 +218,10 @@ ClientMessage = Annotated[
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 # Who may send what: anyone, a seated player, the host.
 OPEN_TYPES = ("sit", "chat", "coach", "ping", "register", "unregister", "watch", "show_cards")
-SEAT_TYPES = ("leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act", "react")
+SEAT_TYPES = (
+    "leave", "sit_out", "sit_in", "top_up", "run_twice", "straddle", "act", "react",
+    "pre_action",
+)  # fmt: skip
 HOST_TYPES = (
     "start",
     "pause",

@@ -23,9 +23,10 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from holdem.bots import BOTS, Bot, view_for
+from holdem.cardroom import pre_actions
 from holdem.cardroom.room import Command, Logged, Room
 from holdem.cards import Card
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, IllegalActionError
 from holdem.fairness import ShuffleCommitment
 from holdem.server import protocol
 from holdem.server.coaching import COACH, CoachQuestion, CoachUnavailable, coach_question
@@ -307,12 +308,25 @@ class TableRuntime(Runtime):
         if isinstance(message, protocol.Coach):
             self.coach_limits.check(client)  # each switch is stored
             client.coached = None  # switched on again: the coach speaks again
+        if isinstance(message, protocol.PreAction):
+            await self._pre_action(client, message)
+            return
         async with self.lock:
             removal = message if isinstance(message, protocol.Remove) else None
             removed = self.room.owners.get(removal.seat - 1) if removal is not None else None
             await self.execute(command_for(self.room, client.owner, message, self.turn_clock()))
             if removal is not None and removed is not None:
                 self._tell_removed(removed, removal.ban)
+
+    async def _pre_action(self, client: Client, message: protocol.PreAction) -> None:
+        """Keep the decision for the player's turn (made then by ``_pre_act``)."""
+        async with self.lock:
+            seat = self.room.seat_of(client.owner) if client.owner is not None else None
+            if seat is None:
+                raise IllegalActionError("you have no seat at this table: take one first")
+            pre_actions.choose(self.room, seat, message.action, message.amount)
+            self.after_change()  # due at once if it is the player's turn already
+            self.broadcast()
 
     def _tell_removed(self, owner: str, banned: bool) -> None:
         """The removed player hears it from the table, not only from an empty seat."""
@@ -440,6 +454,7 @@ class TableRuntime(Runtime):
             self._turn = turn
             self._turn_started = time.time()
             self._turn_version = room.version
+        pre_actions.forget_stale(room)  # a raise cancels a "call"; a new street, all
         self._changed_at = time.time()
         self._wake.set()
 
@@ -481,6 +496,8 @@ class TableRuntime(Runtime):
         if self._turn is None:
             return None
         seat = self._turn[2]
+        if seat in room.pre_actions:
+            return Job(time.time(), ("pre", self._turn), self._pre_act)
         if seat in room.bots:
             when = self._turn_started + room.options.bot_think_seconds
             return Job(when, ("bot", self._turn), self._bot_acts)
@@ -533,6 +550,22 @@ class TableRuntime(Runtime):
         if action.to is not None:
             command["amount"] = action.to
         await self.execute(command)
+
+    async def _pre_act(self) -> None:
+        """The player to act chose their decision beforehand: make it, as their own act."""
+        seat = self.room.table.seat_to_act
+        action = None if seat is None else pre_actions.due(self.room, seat)
+        owner = None if seat is None else self.room.owners.get(seat)
+        if action is None or owner is None:
+            return
+        chosen = {
+            "type": "act",
+            "action": action,
+            "decision": self.room.decision,
+            "version": self.room.version,
+        }
+        message = protocol.Act.model_validate(chosen)
+        await self.execute(command_for(self.room, owner, message, self.turn_clock()))
 
     async def _time_out(self) -> None:
         table = self.room.table

@@ -75,6 +75,8 @@ def _room_to_json(room: Room) -> dict[str, Any]:
     table = room.table
     current = table.current
     last = table.history[-1] if table.history else None
+    straddler, bomb_pot = table.customs_to_snapshot()
+    events_logged, settled, runs_clock = room.narration_to_snapshot()
     return {
         "settings": to_json(table.settings),
         "seats": to_json(table.seats),
@@ -87,11 +89,12 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         # and whether the table has settled it.
         "before": _before_to_json(table, current),
         "hand_settled": current is not None and current.settled,
-        "straddler": table._straddler,  # the table's house customs for the next hand
-        "bomb_pot": table._bomb_pot,
+        "straddler": straddler,  # the table's house customs for the next hand
+        "bomb_pot": bomb_pot,
         "status": room.status,
         "owners": to_json(room.owners),
         "bots": to_json(room.bots),
+        "bot_names": sorted(room.bot_names),
         "banks": to_json(room.banks),
         "away": to_json(room.away),
         "requests": to_json(list(room.requests.values())),
@@ -108,9 +111,9 @@ def _room_to_json(room: Room) -> dict[str, Any]:
         "stats": to_json(room.stats),
         "hand_over_at": room.hand_over_at,
         "version": room.version,
-        "events_logged": room._events_logged,  # the events of the hand already narrated
-        "settled": current is not None and room._settled is current,
-        "tournament": _tournament_to_json(room.tournament) if room._runs_clock else None,
+        "events_logged": events_logged,  # the events of the hand already narrated
+        "settled": settled,
+        "tournament": _tournament_to_json(room.tournament) if runs_clock else None,
     }
 
 
@@ -135,10 +138,13 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     table.history.clear()
     if last is not None:
         table.history.append(last)
-    table._straddler, table._bomb_pot = data["straddler"], data["bomb_pot"]
+    table.customs_from_snapshot(data["straddler"], data["bomb_pot"])
     room.status = data["status"]
     room.owners = from_json(dict[int, str], data["owners"])
     room.bots = from_json(dict[int, str], data["bots"])
+    # Older snapshots did not list them: the bots seated then are known at least.
+    room.bot_names = set(data.get("bot_names", ()))
+    room.bot_names.update(p.name for seat in room.bots if (p := table.seats[seat]) is not None)
     room.banks = from_json(dict[int, float], data["banks"])
     room.away = from_json(set[int], data["away"])
     requests = from_json(list[SeatRequest], data["requests"])
@@ -156,8 +162,7 @@ def _room_from_json(room: Room, data: dict[str, Any]) -> Room:
     room.stats = from_json(TableStats, data["stats"])
     room.hand_over_at = data["hand_over_at"]
     room.version = data["version"]
-    room._events_logged = data["events_logged"]
-    room._settled = current if data["settled"] else None
+    room.narration_from_snapshot(data["events_logged"], data["settled"])
     if data["tournament"] is not None:
         assert room.tournament is not None
         _tournament_from_json(room.tournament, data["tournament"])
@@ -220,7 +225,7 @@ def _tournament_to_json(sng: OnlineTournament | None) -> dict[str, Any] | None:
             "remaining": sorted(standings.remaining),
             "out": standings.out,
             "out_in_hand": standings.out_in_hand,
-            "hands": standings._hands,  # busts counted so far: it numbers the next
+            "hands": standings.hands_counted,  # busts counted so far: it numbers the next
         },
     }
 
@@ -240,7 +245,7 @@ def _tournament_from_json(sng: OnlineTournament, data: dict[str, Any]) -> None:
     sng.standings.remaining = set(standings["remaining"])
     sng.standings.out = list(standings["out"])
     sng.standings.out_in_hand = dict(standings["out_in_hand"])
-    sng.standings._hands = standings["hands"]
+    sng.standings.restore_hands_counted(standings["hands"])
 
 
 # -- a multi-table tournament ------------------------------------------------------------------

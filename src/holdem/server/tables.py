@@ -21,7 +21,6 @@ from holdem.cardroom.live_session import LiveSession
 from holdem.cardroom.multi_table import MultiTable
 from holdem.cardroom.options import TableOptions
 from holdem.cardroom.room import RestoreError, Room
-from holdem.server.auth import new_table_id, new_token, token_hash
 from holdem.server.cluster import Cluster
 from holdem.server.cluster.relay import RemoteTable
 from holdem.server.commands import bot_sits
@@ -33,6 +32,7 @@ from holdem.server.shelved import ArchivedTable, UnavailableTable
 from holdem.server.snapshot import snapshot_of
 from holdem.server.store import Store, StoredTable
 from holdem.server.tournament_runtime import TournamentRuntime, bot_registers
+from holdem.webkit.auth import new_table_id, new_token, token_hash
 
 AnyRuntime = (
     TableRuntime | TournamentRuntime | UnavailableTable | ArchivedTable | LiveRuntime | RemoteTable

@@ -26,7 +26,7 @@ from holdem.evaluator import evaluate
 from holdem.server.runout import runout_equity, runout_key
 from holdem.table import PlayedHand, Seat
 from holdem.table.ledger import PlayerTotals
-from holdem.table.settle import settle_up
+from holdem.table.settle import settle_with_house
 
 PROTOCOL_VERSION = 1
 STREETS = ("preflop", "flop", "turn", "river")
@@ -66,6 +66,17 @@ def public_state(
     )
     if tournament is None and sng is not None:
         tournament = sng.view(now, table.chips_on_table())
+    # Between hands only: the ledger does not change during one, and states stay small.
+    settlement = (
+        None
+        if room.hand_in_progress
+        else _remember(
+            room,
+            "settle_up",
+            (ledger_key, len(room.bot_names)),
+            lambda: _settle_up(ledger, room.bot_names),
+        )
+    )
     return {
         "v": PROTOCOL_VERSION,
         "type": "state",
@@ -87,10 +98,13 @@ def public_state(
         if voided is not None
         else _remember(room, "rabbit", Same(last), lambda: rabbit_view(room, last)),
         "ledger": ledger,
-        # Between hands only: the ledger does not change during one, and states stay small.
-        "settle_up": None
-        if room.hand_in_progress
-        else _remember(room, "settle_up", ledger_key, lambda: _settle_up(ledger)),
+        "settle_up": None if settlement is None else settlement["settle_up"],
+        # Only where bots played: a table of people alone never carries it.
+        **(
+            {"settle_house": settlement["settle_house"]}
+            if settlement and settlement["settle_house"]
+            else {}
+        ),
         "log": _remember(
             room,
             "log",
@@ -185,12 +199,16 @@ def _your_seat(room: Room, seat: int) -> Json:
     """The choices a seated player made that the page shows again after a reload."""
     table = room.table
     player = table.player(seat)
-    return {
+    choices: Json = {
         "run_twice": player.plays_twice,
         "coach": seat in room.coached,
         "straddle": table.straddler == seat,
         "top_up_max": table.top_up_room(seat),
     }
+    pre = room.pre_actions.get(seat)
+    if pre is not None:  # only while one is set: most states carry none
+        choices["pre_action"] = pre.kind
+    return choices
 
 
 PERSONAL = ("you", "requests", "seats", "hand")  # the keys ``state_for`` may change
@@ -486,10 +504,14 @@ def _voided(played: PlayedHand) -> Json:
     return {"hand": played.number, "reason": reason}
 
 
-def _settle_up(ledger: list[Json]) -> list[Json]:
-    """Who pays whom to square the ledger's nets (its rows), if everyone cashed out now."""
+def _settle_up(ledger: list[Json], bots: set[str]) -> Json:
+    """Who pays whom to square the ledger's nets (its rows), if everyone cashed out now:
+    people pay people; the bots' chips are the house's, settled with it apart."""
     nets = {row["player"]: row["net"] for row in ledger}
-    return [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in settle_up(nets)]
+    settled = settle_with_house(nets, bots)
+    transfers = [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in settled.transfers]
+    house = [{"player": name, "amount": amount} for name, amount in settled.with_house.items()]
+    return {"settle_up": transfers, "settle_house": house}
 
 
 def _ledger_row(row: PlayerTotals) -> Json:

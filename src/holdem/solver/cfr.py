@@ -56,6 +56,10 @@ class CFR:
         self._reach = (np.zeros((g.n_nodes, n0), self.dtype), np.zeros((g.n_nodes, n1), self.dtype))
         self._cfv = np.zeros((g.n_nodes, max(n0, n1)), self.dtype)
         self._weights = tuple(np.asarray(h.weights, self.dtype) for h in g.hands)
+        self._tree = (
+            g.kind, g.player, g.parent, g.action, g.child_start, g.child_count, g.children,
+            g.dealt, g.chance_weight, g.payoff, g.board, g.offset, g.level_start,
+        )  # fmt: skip
 
     @property
     def memory_bytes(self) -> int:
@@ -96,8 +100,8 @@ class CFR:
             else:
                 keep_pos = keep_neg = keep = 1.0
             for trav in (0, 1):
-                self._forward(self.strat, trav, accumulate=True, keep=keep)
-                self._backward(trav, kernels.CFR, self.strat, keep_pos, keep_neg)
+                self.forward(self.strat, trav, accumulate=True, keep=keep)
+                self.backward(trav, kernels.CFR, self.strat, keep_pos, keep_neg)
 
     def average(self) -> np.ndarray:
         """The average strategy (uniform where a hand never reached a node)."""
@@ -116,16 +120,16 @@ class CFR:
         ``strategy`` (``FOLLOW``) or the traverser best-responds to it (``BEST``)."""
         out = []
         for trav in (0, 1):
-            self._forward(strategy, trav, accumulate=False, keep=1.0)
-            self._backward(trav, mode, strategy, 1.0, 1.0)
+            self.forward(strategy, trav, accumulate=False, keep=1.0)
+            self.backward(trav, mode, strategy, 1.0, 1.0)
             out.append(self._cfv[0, : len(self.game.hands[trav].weights)].astype(np.float64))
         return out[0], out[1]
 
     def node_values(self, strategy: np.ndarray, trav: int) -> np.ndarray:
         """The traverser's counterfactual values at every node (nodes x hands) and both
         reach vectors left in ``reach``, all under ``strategy``."""
-        self._forward(strategy, trav, accumulate=False, keep=1.0)
-        self._backward(trav, kernels.FOLLOW, strategy, 1.0, 1.0)
+        self.forward(strategy, trav, accumulate=False, keep=1.0)
+        self.backward(trav, kernels.FOLLOW, strategy, 1.0, 1.0)
         return self._cfv[:, : len(self.game.hands[trav].weights)]
 
     @property
@@ -162,28 +166,26 @@ class CFR:
         b0, b1 = self.best_response(s)
         return ((b0 - e0) + (b1 - e1)) / 2
 
-    def _forward(self, strategy: np.ndarray, trav: int, *, accumulate: bool, keep: float) -> None:
+    def forward(self, strategy: np.ndarray, trav: int, *, accumulate: bool, keep: float) -> None:
         g = self.game
         r0, r1 = self._reach
         r0[0] = self._weights[0]
         r1[0] = self._weights[1]
         kernels.forward(
-            g.kind, g.player, g.parent, g.action, g.child_count, g.dealt, g.offset,
-            g.level_start, g.hands[0].cards, g.hands[1].cards, strategy, self.ssum,
-            self.locked, r0, r1, trav, accumulate, self.dtype.type(keep),
+            self._tree, g.hands[0].cards, g.hands[1].cards, strategy, self.ssum, self.locked,
+            r0, r1, trav, accumulate, self.dtype.type(keep), numba.get_num_threads() > 1,
         )  # fmt: skip
 
-    def _backward(
+    def backward(
         self, trav: int, mode: int, strategy: np.ndarray, keep_pos: float, keep_neg: float
     ) -> None:
         g = self.game
         o = 1 - trav
         kernels.backward(
-            g.kind, g.player, g.child_start, g.child_count, g.children, g.dealt,
-            g.chance_weight, g.payoff, g.board, g.offset, g.level_start, g.n_cards, trav,
-            mode, strategy, self.regret, self.locked, self._cfv[:, : len(g.hands[trav].weights)],
-            self._reach[o],
-            g.hands[trav].cards, g.hands[o].cards, g.same[trav], g.order[trav], g.order[o],
-            g.strengths[trav], g.strengths[o], self.dtype.type(keep_pos),
-            self.dtype.type(keep_neg),
+            self._tree, g.n_cards, trav, mode, strategy, self.regret, self.locked,
+            self._cfv[:, : len(g.hands[trav].weights)], self._reach[o], g.hands[trav].cards,
+            g.hands[o].cards, g.same[trav], g.order[trav], g.order[o], g.sorted_cards[trav],
+            g.sorted_cards[o], g.sorted_strengths[trav], g.sorted_strengths[o],
+            self.dtype.type(keep_pos), self.dtype.type(keep_neg),
+            numba.get_num_threads() > 1,
         )  # fmt: skip

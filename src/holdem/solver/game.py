@@ -100,11 +100,25 @@ class VectorGame:
     # a hold'em game's showdown boards (sorted cards) and their index in ``strengths``
     board_index: dict[tuple[int, ...], int] = field(default_factory=dict)
 
+    sorted_cards: tuple[np.ndarray, np.ndarray] = field(init=False)
+    sorted_strengths: tuple[np.ndarray, np.ndarray] = field(init=False)
+
     def __post_init__(self) -> None:
-        # Hands sorted by strength on each board, for the O(n) showdown.
+        # Hands sorted by strength on each board, for the O(n) showdown, with their cards
+        # and strengths laid out in that order so the walk reads memory in sequence. A
+        # missing second card points at a slot of its own per player (n_cards for the
+        # opponent's sums, n_cards + 1 for the traverser's, which stays 0).
         self.order = tuple(  # type: ignore[assignment]
             np.ascontiguousarray(np.argsort(s, axis=1, kind="stable").astype(np.int32))
             for s in self.strengths
+        )
+        self.sorted_cards = tuple(  # type: ignore[assignment]
+            np.ascontiguousarray(h.cards.astype(np.int32)[order])
+            for h, order in zip(self.hands, self.order, strict=True)
+        )
+        self.sorted_strengths = tuple(  # type: ignore[assignment]
+            np.ascontiguousarray(np.take_along_axis(s, order, axis=1))
+            for s, order in zip(self.strengths, self.order, strict=True)
         )
 
     @property

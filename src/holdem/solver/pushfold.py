@@ -251,6 +251,18 @@ def _model(spot: Spot, table: Matchups | None = None) -> _Model:
 
 # --- Heads-up: a linear programme, exact.
 
+_HEADS_UP_GAP = 1e-6  # share of the pool, when SciPy cannot be loaded
+
+
+def _linear_programming() -> bool:
+    """Whether SciPy's linear programming can be loaded (a process may have kept SciPy
+    out while numba loads its kernels: ``holdem sim`` does)."""
+    try:
+        import scipy.optimize  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
 
 def _solve_heads_up(model: _Model) -> tuple[np.ndarray, np.ndarray]:
     """(SB's push, BB's call) at the equilibrium of the constant-sum heads-up game."""
@@ -428,10 +440,12 @@ def solve(
     player may gain by deviating, for 3 players or more (heads-up it is exact)."""
     model = _model(spot, table)
     n = spot.players
-    if n == 2:
+    if n == 2 and _linear_programming():
         sb_push, bb_call = _solve_heads_up(model)
         push, call = [sb_push], {(1, 0): bb_call}
         iterations = 0
+    elif n == 2:  # without SciPy: fictitious play, to well within a millionth of the pot
+        push, call, iterations = _fictitious_play(model, _HEADS_UP_GAP * spot.pool, max_iterations)
     else:
         push, call, iterations = _fictitious_play(model, gap * spot.pool, max_iterations)
     values, gains, push_edge, _, call_edge = _evaluate(model, push, call)

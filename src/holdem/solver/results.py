@@ -138,9 +138,9 @@ def equities(
         blocked_t = np.isin(mine.cards, extra).any(axis=1)
         r = np.where(blocked_o, 0.0, reach_opp)
         kernels.showdown_values(
-            game.n_cards, 1.0, 0.0, 0.5, r, mine.cards, theirs.cards, game.same[player],
-            game.order[player][b], game.order[o][b], game.strengths[player][b],
-            game.strengths[o][b], out,
+            game.n_cards, 1.0, 0.0, 0.5, r, game.same[player], game.order[player][b],
+            game.order[o][b], game.sorted_cards[player][b], game.sorted_cards[o][b],
+            game.sorted_strengths[player][b], game.sorted_strengths[o][b], out,
         )  # fmt: skip
         won += np.where(blocked_t, 0.0, out)
         seen += np.where(blocked_t, 0.0, compatible_mass(game, player, r))

@@ -69,6 +69,16 @@ def next_blinds(
     return Blinds(button, small, small in players and small != big, big)
 
 
+def blinds_around(button: int, active: list[int], seats: int) -> Blinds:
+    """The blinds of a hand whose button is placed by hand (a host's choice)."""
+    players = set(active)
+    if len(players) < 2:
+        raise ValueError("a hand needs two active players")
+    if len(players) == 2 and button not in players:
+        button = clockwise_before(button, seats, players)  # heads-up the button is a player
+    return _around(button, players, seats)
+
+
 def _around(button: int, players: set[int], seats: int) -> Blinds:
     if len(players) == 2:
         return Blinds(button, button, True, clockwise_after(button, seats, players))

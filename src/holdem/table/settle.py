@@ -35,3 +35,27 @@ def settle_up(nets: Mapping[str, int]) -> list[Transfer]:
             if side[name] == 0:
                 del side[name]
     return transfers
+
+
+@dataclass(frozen=True)
+class HouseSettlement:
+    """The people's transfers, and what each person still owes the house or is owed by it.
+
+    Bots play with the house's chips: a bot's win is the house's, paid by whoever lost to
+    it, and a bot's loss is paid by the house. ``with_house`` maps a person to what the
+    house pays them (negative: what they pay the house)."""
+
+    transfers: list[Transfer]
+    with_house: dict[str, int]
+
+
+def settle_with_house(nets: Mapping[str, int], house: set[str]) -> HouseSettlement:
+    """Transfers between the people only (the players not in ``house``); whatever their
+    nets do not square between themselves is settled with the house."""
+    people = {name: net for name, net in nets.items() if name not in house}
+    transfers = settle_up(people)
+    left = dict(people)
+    for t in transfers:
+        left[t.payer] += t.amount
+        left[t.payee] -= t.amount
+    return HouseSettlement(transfers, {name: net for name, net in left.items() if net})

@@ -105,6 +105,15 @@ class Table:
 
     # -- players ------------------------------------------------------------------------
 
+    def customs_to_snapshot(self) -> tuple[int | None, int]:
+        """The house customs waiting for the next hand, for a snapshot: the seat that offered
+        a straddle (or None) and the bomb pot called (0: none)."""
+        return self._straddler, self._bomb_pot
+
+    def customs_from_snapshot(self, straddler: int | None, bomb_pot: int) -> None:
+        """Put back what ``customs_to_snapshot`` gave."""
+        self._straddler, self._bomb_pot = straddler, bomb_pot
+
     def check_sit(self, seat: int, name: str, buy_in: int) -> None:
         """Raise the reason ``sit`` would refuse, if any (a request to be approved later)."""
         self._check_seat_number(seat)

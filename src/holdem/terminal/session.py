@@ -21,7 +21,7 @@ from rich.text import Text
 from holdem.bots import BOTS, Bot, view_for
 from holdem.cards import Card
 from holdem.engine import Action, Hand, LegalActions, Structure, events
-from holdem.engine.narrate import Cast, did, narrate
+from holdem.engine.narrate import Cast, did, narrate, pots_per_board
 from holdem.engine.rake import RakeRule
 from holdem.errors import ConfigError, HoldemError
 from holdem.history.hand import HandHistory
@@ -284,7 +284,7 @@ class Game:
             if isinstance(event, events.PlayerActed):
                 style = "magenta" if event.all_in else "dim" if event.action == "fold" else ""
                 self.last_action[self.played.seat_of[event.player]] = Text(did(event), style)
-            said = narrate(event, self.cast)
+            said = narrate(event, self.cast, pots_per_board(hand.result))
             if said is None:
                 continue
             line = styled(said)

@@ -47,6 +47,15 @@ class Standings:
         self.out_in_hand: dict[str, int] = {}  # player -> the number of the hand they went out in
         self._hands = 0
 
+    @property
+    def hands_counted(self) -> int:
+        """The hands counted so far: it numbers the next (kept by a snapshot)."""
+        return self._hands
+
+    def restore_hands_counted(self, hands: int) -> None:
+        """Put back the count ``hands_counted`` gave, when a snapshot is restored."""
+        self._hands = hands
+
     def eliminate(self, busts: Sequence[Bust], hand: int | None = None) -> list[str]:
         """Record the players busted in one hand; returns them, lowest finisher first."""
         self._hands += 1

@@ -1,6 +1,9 @@
 // The live table page (docs/live.md): one WebSocket to /ws/<id>; the host taps what
 // happens at the real table, everyone else watches the same state.
 import { h, chips } from "./dom.js";
+import { setupLook } from "./table-look.js";
+
+setupLook();
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 const wsUrl = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws/${encodeURIComponent(tableId)}`;
@@ -102,7 +105,9 @@ function render() {
     $("live-setup").open = false;
     setupFolded = true;
   }
+  renderBeforeDeal(live);
   renderSeats(hand);
+  renderHouse();
   renderLedger();
   renderHands();
   fillSelects();
@@ -233,11 +238,14 @@ function renderProcedure(hand) {
   const p = hand && hand.procedure;
   el.hidden = !p;
   if (!p) return;
+  // The ruling first, in one line; what to do next; the book's text folded below.
   el.append(
-    h("h3", { testid: "live-procedure-title" }, p.title),
-    h("p", { class: "live-rule", testid: "live-procedure-rule" }, h("strong", {}, p.rule), " ", p.rule_words),
+    h("p", { class: "live-ruling", testid: "live-procedure-ruling" }, capitalise(p.ruling)),
     h("p", { testid: "live-procedure-dealer" }, h("strong", {}, "Dealer: "), p.dealer),
     h("p", { testid: "live-procedure-effect" }, h("strong", {}, "Chips: "), p.effect),
+    h("details", { class: "live-book", testid: "live-procedure-book" },
+      h("summary", {}, h("span", { testid: "live-procedure-title" }, p.title), ` · ${p.rule}, the book's text`),
+      h("p", { class: "live-rule", testid: "live-procedure-rule" }, h("strong", {}, p.rule), " ", p.rule_words)),
   );
 }
 
@@ -258,8 +266,19 @@ function renderSeats(hand) {
       seat.role ? h("span", { class: "tag" }, seat.role) : null,
       h("span", { class: "live-seat-stack", testid: `live-stack-${seat.seat}` }, chips(seat.stack)),
       seat.bet ? h("span", { class: "live-seat-bet", testid: `live-bet-${seat.seat}` }, `bet ${chips(seat.bet)}`) : null,
-      seat.state === "folded" || seat.state === "all-in" || seat.state === "sitting-out" ? h("span", { class: "muted" }, seat.state) : null));
+      seat.state === "folded" || seat.state === "all-in" || seat.state === "sitting-out" ? h("span", { class: "muted" }, seat.state) : null,
+      seat.owes ? h("span", { class: "live-owes", testid: `live-owes-${seat.seat}` }, seat.owes) : null));
   }
+}
+
+function renderBeforeDeal(live) {
+  const owed = live ? [] : state.before_deal;
+  $("live-before-deal").hidden = !owed.length;
+  $("live-before-deal-list").replaceChildren(...owed.map((line, i) => h("li", { testid: `live-before-deal-${i}` }, capitalise(line))));
+}
+
+function renderHouse() {
+  $("live-house").replaceChildren(...state.house.words.map((line, i) => h("li", { testid: `live-house-${i}` }, capitalise(line))));
 }
 
 function renderLedger() {
@@ -270,8 +289,8 @@ function renderLedger() {
 }
 
 function renderHands() {
-  $("live-hands").replaceChildren(...[...state.hands].reverse().map((hand) => h("li", { testid: `live-hand-${hand.number}` },
-    h("span", {}, `Hand ${hand.number}${hand.voided ? " (void)" : ""}`),
+  $("live-hands").replaceChildren(...[...state.hands].reverse().map((hand) => h("li", { testid: `live-hand-${hand.number}${hand.misdeal ? "-misdeal" : ""}` },
+    h("span", {}, `Hand ${hand.number}${hand.misdeal ? " (misdeal, dealt again)" : hand.voided ? " (void)" : ""}`),
     hand.phh ? h("a", { href: hand.phh, download: `hand-${hand.number}.phh`, testid: `live-hand-phh-${hand.number}` }, "PHH") : null,
     hand.words.length ? h("span", { class: "muted" }, hand.words.join(" ")) : null)));
 }
@@ -361,6 +380,9 @@ function wire() {
   $("live-sitout").addEventListener("click", tool("sit_out"));
   $("live-sitin").addEventListener("click", tool("sit_in"));
   $("live-button-set").addEventListener("click", tool("button"));
+  $("live-owes-set").addEventListener("click", () => send({
+    kind: "owes", seat: Number($("live-tool-seat").value), post: $("live-owes-post").value, reason: $("live-owes-reason").value,
+  }));
   $("live-setup-save").addEventListener("click", () => send({
     kind: "setup", structure: $("live-structure").value, small_blind: numberIn("live-sb"), big_blind: numberIn("live-bb"),
     ante: numberIn("live-ante") ?? 0, ante_kind: $("live-ante-kind").value,

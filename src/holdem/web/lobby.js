@@ -1,5 +1,8 @@
 // The lobby: the list of tables and the form that creates one (docs/protocol.md).
 import { h, chips, plural } from "./dom.js";
+import { setupLook } from "./table-look.js";
+
+setupLook();
 
 const BOT_KINDS = ["tag", "mc", "caller", "random"];
 const STRUCTURES = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };

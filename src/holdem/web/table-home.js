@@ -96,6 +96,7 @@ export class HomeGame {
     const won = house && house.bounty_won;
     if (won && state.showdown && won.hand === state.showdown.hand && !state.hand) lines.push(h("span", { testid: "seven-deuce-won" }, `${won.name} wins with 7-2: +${chips(won.chips)} bounty`));
     else if (house && house.seven_deuce_bounty) lines.push(h("span", { class: "muted", testid: "seven-deuce" }, `7-2 game: ${chips(house.seven_deuce_bounty)} from each player`));
+    if (house && house.odd_chips && house.seven_deuce_bounty !== undefined) lines.push(h("span", { class: "muted", testid: "odd-chips" }, `House rule: ${house.odd_chips} (R25)`));
     this.note.hidden = lines.length === 0;
     patch(this.note, JSON.stringify(lines.map((l) => l.textContent)), () => lines);
   }

@@ -3,7 +3,7 @@
 // typed in is never replaced under the cursor.
 import { h, patch, chips, plural } from "./dom.js";
 import { cardEl, cardText } from "./cards.js";
-import { nameInHand, winningCards } from "./table-view.js";
+import { bestFiveOn, nameInHand, winningCardsByBoard } from "./table-view.js";
 import { fieldCount, isMultiTable, isSitAndGo } from "./table-tournament.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,27 +27,40 @@ export function renderShowdown(state) {
     return;
   }
   patch(panel, JSON.stringify([sd, (state.seats || []).map((s) => s.name)]), () => {
-    const best = winningCards(sd);
+    const bestByBoard = winningCardsByBoard(sd);
     const winners = new Set();
     const won = new Map();
+    const boardsWon = new Map(); // seat -> the first board (run) whose pot it won
     for (const pot of sd.pots || []) {
-      for (const w of pot.winners || []) winners.add(w);
+      for (const w of pot.winners || []) {
+        winners.add(w);
+        if (!boardsWon.has(w)) boardsWon.set(w, pot.run || 0);
+      }
       for (const [seat, amount] of pot.shares || []) won.set(seat, (won.get(seat) || 0) + amount);
     }
     const boards = Array.isArray(sd.boards) && sd.boards.length > 1 ? sd.boards : [sd.board || []];
+    // A hand won before the flop has no board: no empty row for it.
+    const dealt = boards.filter((board) => (board || []).length);
     return [
       h("h2", {}, `Hand #${sd.hand}`),
-      h(
-        "div",
-        { class: "sd-boards" },
-        boards.map((board) => h("div", { class: "sd-board", testid: "showdown-board" }, (board || []).map((c) => cardEl(c, { size: "small", highlight: best.has(c), dim: best.size > 0 && !best.has(c) })))),
-      ),
+      dealt.length
+        ? h(
+            "div",
+            { class: "sd-boards" },
+            boards.map((board, run) => {
+              const best = bestByBoard[run] || new Set();
+              return h("div", { class: "sd-board", testid: "showdown-board" }, (board || []).map((c) => cardEl(c, { size: "small", highlight: best.has(c), dim: best.size > 0 && !best.has(c) })));
+            }),
+          )
+        : null,
       h(
         "ul",
         { class: "sd-hands" },
         (sd.shown || []).map((shown) => {
-          const five = new Set(shown.best_five || []);
           const win = winners.has(shown.seat);
+          // The five of the board this hand won (run twice: not always the first board).
+          const bestFive = bestFiveOn(shown, win ? boardsWon.get(shown.seat) : 0);
+          const five = new Set(bestFive);
           return h(
             "li",
             { class: `sd-hand${win ? " winner" : ""}`, testid: `showdown-seat-${shown.seat}` },
@@ -58,8 +71,8 @@ export function renderShowdown(state) {
               : shown.description
                 ? h("div", { class: "sd-desc" }, shown.description)
                 : null,
-            (shown.best_five || []).length
-              ? h("div", { class: "sd-five", testid: `best-five-${shown.seat}`, title: "best five cards" }, (shown.best_five || []).map((c) => cardEl(c, { size: "tiny", highlight: win })))
+            bestFive.length
+              ? h("div", { class: "sd-five", testid: `best-five-${shown.seat}`, title: "best five cards" }, bestFive.map((c) => cardEl(c, { size: "tiny", highlight: win })))
               : null,
           );
         }),
@@ -464,10 +477,22 @@ export function renderLedger(state) {
   // Null during a hand (the ledger cannot change then): the last one shown stays.
   if (!Array.isArray(state.settle_up)) return;
   const transfers = state.settle_up;
-  patch($("settle-up") || $("ledger").parentNode.appendChild(h("div", { id: "settle-up", class: "settle-up", testid: "settle-up" })), JSON.stringify(transfers), () => [
+  const house = state.settle_house || [];
+  patch($("settle-up") || $("ledger").parentNode.appendChild(h("div", { id: "settle-up", class: "settle-up", testid: "settle-up" })), JSON.stringify([transfers, house]), () => [
     h("h3", {}, "Settle up"),
-    transfers.length
-      ? h("ul", { class: "list" }, transfers.map((t) => h("li", { testid: "settle-up-transfer" }, h("strong", {}, t.from), ` pays ${chips(t.amount)} to `, h("strong", {}, t.to))))
+    transfers.length || house.length
+      ? h("ul", { class: "list" }, [
+          ...transfers.map((t) => h("li", { testid: "settle-up-transfer" }, h("strong", {}, t.from), ` pays ${chips(t.amount)} to `, h("strong", {}, t.to))),
+          // The bots' chips are the house's: what they won or lost is settled with it.
+          ...house.map((row) =>
+            h(
+              "li",
+              { testid: "settle-up-house" },
+              row.amount > 0 ? ["The house pays ", h("strong", {}, row.player), ` ${chips(row.amount)}`] : [h("strong", {}, row.player), ` pays the house ${chips(-row.amount)}`],
+            ),
+          ),
+        ])
       : h("p", { class: "muted" }, "Everyone is even: nobody pays."),
+    house.length ? h("p", { class: "muted settle-house-note" }, "The bots play with the house's chips: what they win or lose is settled with the house.") : null,
   ]);
 }

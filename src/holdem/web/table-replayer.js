@@ -89,7 +89,7 @@ export class Replayer {
         "div",
         { class: "replay-body" },
         h("div", { class: "replay-board", testid: "replay-board" }, step.board.length ? step.board.map((code) => cardEl(code)) : h("span", { class: "muted" }, "no board yet")),
-        h("p", { class: "replay-pot", testid: "replay-pot" }, `Pot ${chips(step.pot)} · ${step.street}`),
+        h("p", { class: "replay-pot", testid: "replay-pot" }, `Pot ${chips(potWithBets(step))} · ${step.street}`),
         h("ol", { class: "replay-seats" }, seats),
         h("p", { class: "replay-text", testid: "replay-text", "aria-live": "polite" }, step.text),
         h(
@@ -104,6 +104,12 @@ export class Replayer {
       hand.number,
     );
   }
+}
+
+/** The chips in the middle and those bet in front of the players: all of it is at stake,
+ * as the felt's "Pot" counts it. */
+export function potWithBets(step) {
+  return step.pot + step.seats.reduce((sum, seat) => sum + (seat.bet || 0), 0);
 }
 
 /** The hand the page's address asks to replay (`?hand=12`, a tournament's `&table=2`):

@@ -1,5 +1,6 @@
 // Player stats from this table's own hands (/api/tables/<id>/stats, counted by the server
-// as each hand ends): hands, VPIP, PFR and net for everyone seated.
+// as each hand ends): hands, VPIP, PFR and net for everyone seated, then for everyone who
+// played here and left (their rows have no seat: `stats-left-N`, N from 1).
 import { h, chips, patch } from "./dom.js";
 
 export class StatsPanel {
@@ -41,7 +42,9 @@ export class StatsPanel {
 
   draw(rows) {
     patch(this.body, JSON.stringify(rows), () => {
-      if (!rows.length) return h("p", { class: "muted" }, "Nobody is seated.");
+      if (!rows.length) return h("p", { class: "muted" }, "No hand has been played yet.");
+      let left = 0;
+      const ids = rows.map((row) => (row.seat === null || row.seat === undefined ? `left-${(left += 1)}` : String(row.seat)));
       const signed = (n) => (n > 0 ? `+${chips(n)}` : chips(n));
       return h(
         "table",
@@ -50,15 +53,15 @@ export class StatsPanel {
         h(
           "tbody",
           {},
-          rows.map((row) =>
+          rows.map((row, i) =>
             h(
               "tr",
-              { testid: `stats-${row.seat}` },
-              h("td", {}, `${row.seat}. ${row.name}`),
-              h("td", { testid: `stats-hands-${row.seat}` }, String(row.hands)),
-              h("td", { testid: `stats-vpip-${row.seat}` }, `${row.vpip}%`),
-              h("td", { testid: `stats-pfr-${row.seat}` }, `${row.pfr}%`),
-              h("td", { testid: `stats-net-${row.seat}`, class: row.net > 0 ? "up" : row.net < 0 ? "down" : "" }, signed(row.net)),
+              { testid: `stats-${ids[i]}`, class: row.seat ? "" : "left" },
+              h("td", {}, row.seat ? `${row.seat}. ${row.name}` : row.name),
+              h("td", { testid: `stats-hands-${ids[i]}` }, String(row.hands)),
+              h("td", { testid: `stats-vpip-${ids[i]}` }, `${row.vpip}%`),
+              h("td", { testid: `stats-pfr-${ids[i]}` }, `${row.pfr}%`),
+              h("td", { testid: `stats-net-${ids[i]}`, class: row.net > 0 ? "up" : row.net < 0 ? "down" : "" }, signed(row.net)),
             ),
           ),
         ),

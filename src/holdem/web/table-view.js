@@ -58,15 +58,36 @@ export function nameInHand(state, number, seat) {
   return (s && s.name) || `Seat ${seat}`;
 }
 
-/** The cards of the winners' best five, as a Set of codes. */
+/**
+ * The winners' best five on each board, as one Set of codes per board: run twice, each
+ * board lights the five cards of its own pots' winners (their `by_board` hand there).
+ */
+export function winningCardsByBoard(showdown) {
+  if (!showdown) return [];
+  const runs = Math.max(1, (showdown.boards || []).length);
+  const sets = [];
+  for (let run = 0; run < runs; run += 1) {
+    const winners = new Set();
+    for (const pot of showdown.pots || []) if ((pot.run || 0) === run) for (const seat of pot.winners || []) winners.add(seat);
+    const best = new Set();
+    for (const shown of showdown.shown || []) {
+      if (winners.has(shown.seat)) for (const code of bestFiveOn(shown, run)) best.add(code);
+    }
+    sets.push(best);
+  }
+  return sets;
+}
+
+/** The five cards `shown` made on board `run` (its only five when the board ran once). */
+export function bestFiveOn(shown, run) {
+  const made = Array.isArray(shown.by_board) ? shown.by_board[run] : null;
+  return (made ? made.best_five : shown.best_five) || [];
+}
+
+/** The cards of the winners' best five on any board, as a Set of codes. */
 export function winningCards(showdown) {
   const best = new Set();
-  if (!showdown) return best;
-  const winners = new Set();
-  for (const pot of showdown.pots || []) for (const seat of pot.winners || []) winners.add(seat);
-  for (const shown of showdown.shown || []) {
-    if (winners.has(shown.seat)) for (const code of shown.best_five || []) best.add(code);
-  }
+  for (const board of winningCardsByBoard(showdown)) for (const code of board) best.add(code);
   return best;
 }
 
@@ -143,7 +164,8 @@ export class FeltView {
     this.layout(count, you.seat || 1);
     const hand = state.hand;
     const showdown = state.showdown;
-    const best = !hand && showdown ? winningCards(showdown) : null;
+    const bestByBoard = !hand && showdown ? winningCardsByBoard(showdown) : null;
+    const best = bestByBoard ? winningCards(showdown) : null;
     const bySeat = new Map((state.seats || []).map((s) => [s.seat, s]));
     const canSit = !you.seat && !you.request && !ctx.sitPending && state.status !== "ended" && ctx.seatsOpen !== false;
     this.felt.dataset.hand = hand ? String(hand.number) : "";
@@ -156,7 +178,7 @@ export class FeltView {
       this.renderSeat(n, seat, { state, hand, you, canSit, best, handNo, requestedSeat: ctx.requestedSeat, asked });
     }
     this.renderBets(bySeat, hand);
-    this.renderBoard(hand, showdown, best);
+    this.renderBoard(hand, showdown, bestByBoard);
     this.renderPots(hand);
     this.renderBanner(state, ctx);
     this.placeTimer(hand);
@@ -267,7 +289,7 @@ export class FeltView {
     }
   }
 
-  renderBoard(hand, showdown, best) {
+  renderBoard(hand, showdown, bestByBoard) {
     let boards = [];
     let scope = "none";
     if (hand) {
@@ -282,6 +304,7 @@ export class FeltView {
     while (this.boardEl.children.length < boards.length) this.boardEl.appendChild(h("div", { class: "board-row" }));
     while (this.boardEl.children.length > boards.length) this.boardEl.lastChild.remove();
     boards.forEach((cards, i) => {
+      const best = bestByBoard ? bestByBoard[i] || null : null;
       renderCards(this.boardEl.children[i], cards || [], { scope: `${scope}|b${i}`, highlight: best, dimOthers: Boolean(best && best.size) });
     });
     this.boardEl.classList.toggle("empty", boards.every((b) => !b || b.length === 0));

@@ -12,6 +12,9 @@ import { Replayer, handInAddress } from "./table-replayer.js";
 import { HomeGame } from "./table-home.js";
 import { SocialPanel } from "./table-social.js";
 import { StatsPanel } from "./table-stats.js";
+import { PreActions } from "./table-pre.js";
+import { setupKeys } from "./table-keys.js";
+import { Announcer } from "./table-announce.js";
 
 const $ = (id) => document.getElementById(id);
 const STRUCTURE = { nl: "No limit", pl: "Pot limit", fl: "Fixed limit" };
@@ -275,6 +278,7 @@ function render() {
   }
   social.render(state, app.myName);
   stats.render(state, tableQuery(state));
+  announcer.render(state);
   felt.tick(state, serverNow);
 }
 
@@ -338,6 +342,7 @@ function renderDock(state) {
   }
 
   renderActions(state);
+  preActions.render(state);
   renderPlayerControls(state, me);
 }
 
@@ -600,6 +605,9 @@ const replayer = new Replayer(tableId);
 replayer.listenTo($("hands"), () => tableQuery(app.state));
 const social = new SocialPanel(send);
 const stats = new StatsPanel(tableId);
+const preActions = new PreActions(send);
+const announcer = new Announcer();
+setupKeys();
 
 // ---- joining ---------------------------------------------------------------------------
 

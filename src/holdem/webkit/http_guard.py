@@ -16,7 +16,7 @@ from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from holdem.server.refusals import refuse
+from holdem.webkit.refusals import refuse
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON = "application/json"

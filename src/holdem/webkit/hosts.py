@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from holdem.server.refusals import refuse
+from holdem.webkit.refusals import refuse
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")

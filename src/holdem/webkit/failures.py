@@ -15,7 +15,7 @@ from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from holdem.server.refusals import error
+from holdem.webkit.refusals import error
 
 log = logging.getLogger("holdem.server")
 MESSAGE = "the server failed on this request; it is logged, and nothing else changed"
