@@ -1,22 +1,17 @@
-"""Evaluate many hands at once: numba kernels over an array of card codes.
+"""Evaluate many hands at once: a numba kernel over an array of card codes.
 
-The kernels are the scalar evaluator's arithmetic (``tables``) without the Python. Per
-hand: the cards' keys added, their flush bits ORed, one branch for flushes (about 3% of
-random hands), and two loads from tables that stay in cache, the row base of the
-perfect hash and the strength. Seven-card hands, by far the most common, have a kernel
-of their own with the card loop unrolled, which lets the adds of several hands overlap.
-
-Checking the cards costs little here: a code past 51 is caught by a comparison and a
-repeated card because the sum of the hand's flush bits then differs from their OR. A
-caller whose hands are known to be good (its own enumerations and deals) can skip even
-that with ``validate=False``.
-
-numba compiles each kernel on first use and caches the machine code on disk.
+The kernel is the scalar evaluator's arithmetic (``tables``) without the Python: per
+hand, seven additions, one branch for flushes, and two loads from tables that stay in
+cache. Checking each card (a code past 51, a card given twice) costs about a quarter of
+the rate, so a caller whose hands are known to be good can skip it with
+``validate=False``. numba compiles the kernels on first use and caches the machine code
+on disk.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import numba
@@ -31,79 +26,49 @@ _SUIT_SHIFT = tables.SUIT_SHIFT
 _RANK_MASK = tables.RANK_MASK
 _ROW_SHIFT = tables.ROW_SHIFT
 _COLUMN_MASK = tables.COLUMN_MASK
-_FLUSH_RANKS = tables.FLUSH_RANKS
 
 # Typed as Any: numba's dispatchers take the arguments of the function they compile.
-# (numba's own inline="always" made the kernels five times slower here; LLVM inlines
-# strength_of by itself.)
 kernel: Callable[..., Any] = numba.njit(cache=True, nogil=True, boundscheck=False)
 
 
 @kernel
-def strength_of(key, flush_key, flush, bases, hashed, clamp=False):  # type: ignore[no-untyped-def]
-    """The strength of a hand from its summed key and its ORed flush bits.
+def trusted_rows(codes, card_keys, flush, row_offsets, hashed, out):  # type: ignore[no-untyped-def]
+    """``evaluate_rows`` without the check of each card, for hands known to be good.
 
-    ``clamp`` keeps the perfect hash's slot inside the table for a hand nobody checked
-    (``validate=False``): a bad hand then reads a wrong strength, never memory past the
-    table. Checked hands leave it off: it is two more comparisons a hand.
+    ``card_keys`` has 256 entries (zero past 51), and the suit, the rank mask and the
+    perfect hash's slot are kept inside their tables, so that a bad hand that slipped
+    through reads a wrong strength, never memory past the tables.
     """
-    flags = (key & _FLUSH_FLAGS) >> (_SUIT_SHIFT + 3)  # bit 4s set when suit s has 5+ cards
-    if flags:
-        # At most one suit can hold five of seven cards: its lane starts at bit 16s.
-        lane = 16 * (((flags >> 4) & 1) + 2 * ((flags >> 8) & 1) + 3 * ((flags >> 12) & 1))
-        return flush[(flush_key >> lane) & _FLUSH_RANKS]
-    ranks = key & _RANK_MASK
-    if not clamp:
-        return hashed[ranks + bases[ranks >> _ROW_SHIFT]]
-    # Unsigned, so that one comparison covers both ends (and never mixed with signed
-    # 64-bit integers in one operation: numba would make a float of them).
-    row = min(ranks >> _ROW_SHIFT, len(bases) - 1)
-    slot = np.uint64(ranks + np.int64(bases[row]))
-    return hashed[min(slot, np.uint64(len(hashed) - 1))]
-
-
-@kernel
-def _seven(codes, keys, bits, flush, bases, hashed, out, validate):  # type: ignore[no-untyped-def]
-    """Fill ``out`` with the strength of each 7-card row; return the first bad row or -1."""
-    for i in range(codes.shape[0]):
-        c0, c1, c2, c3 = codes[i, 0], codes[i, 1], codes[i, 2], codes[i, 3]
-        c4, c5, c6 = codes[i, 4], codes[i, 5], codes[i, 6]
-        total = 0
-        if validate:
-            if max(c0, c1, c2, c3, c4, c5, c6) >= 52:
-                return i
-            total = bits[c0] + bits[c1] + bits[c2] + bits[c3] + bits[c4] + bits[c5] + bits[c6]
-        flush_key = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5] | bits[c6]
-        if validate and total != flush_key:
-            return i
-        # Three independent partial sums: the adds of one hand need not wait on each other.
-        key = (
-            (_START + keys[c0] + keys[c1])
-            + (keys[c2] + keys[c3])
-            + (keys[c4] + keys[c5] + keys[c6])
-        )
-        out[i] = strength_of(key, flush_key, flush, bases, hashed, not validate)
-    return -1
-
-
-@kernel
-def _any(codes, keys, bits, flush, bases, hashed, out, validate):  # type: ignore[no-untyped-def]
-    """``_seven`` for rows of 5 or 6 cards (or 7, looped)."""
+    last_row = len(row_offsets) - 1
+    last = len(hashed) - 1
     for i in range(codes.shape[0]):
         key = _START
-        flush_key = 0
-        total = 0
         for j in range(codes.shape[1]):
-            card = codes[i, j]
-            if validate and card >= 52:
-                return i
-            key += keys[card]
-            flush_key |= bits[card]
-            total += bits[card]
-        if validate and total != flush_key:
-            return i
-        out[i] = strength_of(key, flush_key, flush, bases, hashed, not validate)
+            key += card_keys[codes[i, j]]
+        flags = key & _FLUSH_FLAGS
+        if flags:
+            suit = 0
+            while suit < 3 and not flags & (np.int64(8) << (_SUIT_SHIFT + 4 * suit)):
+                suit += 1
+            mask = 0
+            for j in range(codes.shape[1]):
+                card = codes[i, j]
+                if card & 3 == suit:
+                    mask |= 1 << ((card >> 2) & 15)
+            out[i] = flush[mask & 0x1FFF]
+        else:
+            ranks = key & _RANK_MASK
+            slot = row_offsets[min(ranks >> _ROW_SHIFT, last_row)] + (ranks & _COLUMN_MASK)
+            out[i] = hashed[min(max(slot, 0), last)]
     return -1
+
+
+@cache
+def padded_card_keys() -> np.ndarray:
+    """The cards' keys over every uint8 code, zero past 51 (``trusted_rows`` reads them)."""
+    keys = np.zeros(256, dtype=np.int64)
+    keys[:52] = tables.kernel_arrays()[0]
+    return keys
 
 
 @kernel
@@ -170,9 +135,11 @@ def evaluate_batch(
         hands = hands.astype(np.uint8)
     hands = np.ascontiguousarray(hands)
     result = _output(out, hands.shape[0])
-    arrays = tables.fast_arrays()
-    run = _seven if hands.shape[1] == 7 else _any
-    bad = run(hands, *arrays, result, validate)
+    card_keys, flush, row_offsets, hashed = tables.kernel_arrays()
+    if not validate:
+        trusted_rows(hands, padded_card_keys(), flush, row_offsets, hashed, result)
+        return result
+    bad = evaluate_rows(hands, card_keys, flush, row_offsets, hashed, result)
     if bad >= 0:
         raise _bad_row(hands, bad)
     return result

@@ -37,13 +37,6 @@ CARD_KEYS: tuple[int, ...] = tuple(
     RANK_KEYS[code >> 2] + (1 << (SUIT_SHIFT + 4 * (code & 3))) for code in range(52)
 )
 
-# A second per-card key for the batch and enumeration kernels: the card's rank bit in a
-# 16-bit lane of its suit. The OR of a hand's flush bits holds each suit's rank mask, so a
-# flush is valued without a second walk over the cards; and since no two cards share a
-# bit, the bits' sum equals their OR exactly when the cards are distinct.
-FLUSH_BITS: tuple[int, ...] = tuple(1 << (16 * (code & 3) + (code >> 2)) for code in range(52))
-FLUSH_RANKS = 0x1FFF
-
 # Rows of the perfect hash: a rank sum's high bits pick a row, its low bits a column.
 ROW_SHIFT = 9
 COLUMN_MASK = (1 << ROW_SHIFT) - 1
@@ -203,24 +196,3 @@ def kernel_arrays() -> tuple[np.ndarray, ...]:
     loaded = load()
     card_keys = np.array(CARD_KEYS, dtype=np.int64)
     return card_keys, loaded.flush, loaded.row_offsets, loaded.hashed
-
-
-@cache
-def fast_arrays() -> tuple[np.ndarray, ...]:
-    """(card keys, flush bits, flush table, row bases, hashed strengths): the tables of the
-    batch and enumeration kernels.
-
-    A row's base is its offset less the row's first rank sum, so that a sum's slot is
-    ``sum + bases[sum >> ROW_SHIFT]``: one addition, no mask.
-    """
-    import numpy as np
-
-    card_keys, flush, row_offsets, hashed = kernel_arrays()
-    # 256 entries, zero past 51: any uint8 code reads inside the array, even unchecked.
-    keys = np.zeros(256, dtype=np.int64)
-    keys[:52] = card_keys
-    bits = np.zeros(256, dtype=np.int64)
-    bits[:52] = FLUSH_BITS
-    rows = np.arange(len(row_offsets), dtype=np.int64)
-    bases = (row_offsets.astype(np.int64) - (rows << ROW_SHIFT)).astype(np.int32)
-    return keys, bits, flush, bases, hashed
