@@ -18,6 +18,10 @@ export class HomeGame {
     this.note = h("div", { class: "house-note", testid: "house-pending", hidden: true, role: "status" });
     $("board").after(this.rabbit);
     $("banner").after(this.note);
+    // The house's standing rules sit under the player's cards: on the felt they would
+    // meet the bets.
+    this.rules = h("p", { class: "house-rules", testid: "odd-chips", hidden: true });
+    this.showBar.after(this.rules);
     this.hostTools = this.buildHostTools();
     $("host-panel").querySelector(".host-buttons").after(this.hostTools);
   }
@@ -96,7 +100,9 @@ export class HomeGame {
     const won = house && house.bounty_won;
     if (won && state.showdown && won.hand === state.showdown.hand && !state.hand) lines.push(h("span", { testid: "seven-deuce-won" }, `${won.name} wins with 7-2: +${chips(won.chips)} bounty`));
     else if (house && house.seven_deuce_bounty) lines.push(h("span", { class: "muted", testid: "seven-deuce" }, `7-2 game: ${chips(house.seven_deuce_bounty)} from each player`));
-    if (house && house.odd_chips && house.seven_deuce_bounty !== undefined) lines.push(h("span", { class: "muted", testid: "odd-chips" }, `House rule: ${house.odd_chips} (R25)`));
+    const rule = house && house.odd_chips && house.seven_deuce_bounty !== undefined ? `House rule: ${house.odd_chips} (R25)` : "";
+    this.rules.hidden = !rule;
+    if (this.rules.textContent !== rule) this.rules.textContent = rule;
     this.note.hidden = lines.length === 0;
     patch(this.note, JSON.stringify(lines.map((l) => l.textContent)), () => lines);
   }
