@@ -173,9 +173,22 @@ def play_together(players: list[Player], done: Any, timeout: float = 60) -> None
     """Each player checks or calls on their turn until ``done`` holds for the first one."""
     deadline = time.monotonic() + timeout
     while not done(players[0].state):
-        assert time.monotonic() < deadline, "the game did not get there in time"
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"the game did not get there in time: {_where(players[0].state)}")
         for player in players:
             player.drain()
             if player.my_turn(player.state):
                 player.act()
         time.sleep(0.005)
+
+
+def _where(state: Json) -> str:
+    """Where a stalled game stands, for the failure's message."""
+    hand = state.get("hand") or {}
+    seats = [(s.get("name"), s.get("stack")) for s in state.get("seats") or [] if s]
+    tournament = state.get("tournament") or {}
+    keys = ("status", "level", "on_break", "break_ends", "level_ends")
+    return (
+        f"status {state.get('status')!r}, hand {hand.get('number')} to act {hand.get('to_act')}, "
+        f"seats {seats}, tournament { ({k: tournament.get(k) for k in keys}) }"
+    )
