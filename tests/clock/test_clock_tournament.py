@@ -182,6 +182,8 @@ def test_tournament_bodies_and_options_are_checked(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_the_page_dialogs(tmp_path: Path, browser_page, width: int, height: int) -> None:
+    from playwright.sync_api import expect
+
     served = _start(free_port(), tmp_path / "c.json", "--structure", str(_structure(tmp_path)),
                     "--names", "Ann,Bob,Cat,Dan,Eve,Fay")  # fmt: skip
     page = browser_page
@@ -216,7 +218,8 @@ def test_the_page_dialogs(tmp_path: Path, browser_page, width: int, height: int)
         testid("clock-knockout").click()  # a refusal shows in the dialog, which stays open
         testid("desk-busted").select_option("Eve")
         testid("clock-dialog-ok").click()
-        assert "name who knocked the player out" in testid("clock-dialog-error").inner_text()
+        # The refusal comes back from the server: wait for it rather than read at once.
+        expect(testid("clock-dialog-error")).to_contain_text("name who knocked the player out")
         testid("clock-dialog-cancel").click()
         assert not testid("clock-message").is_visible()
         testid("clock-deal").click()
