@@ -120,7 +120,6 @@ def test_a_sit_and_go_with_rebuys_an_addon_and_pko_bounties(cardroom: Cardroom) 
 
 
 def test_sit_and_go_extras_are_checked() -> None:
-    import pytest
     from pydantic import ValidationError
 
     from holdem.cardroom.options import TableOptions
